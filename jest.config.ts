@@ -1,0 +1,30 @@
+import type { Config } from 'jest';
+
+// Two projects: the SPA in jsdom, the API server in node. Both compile TypeScript with ts-jest.
+const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      setupFiles: ['<rootDir>/src/test/polyfills.ts'],
+      // react-router ships only ES modules: jest loads them through Node's require(esm),
+      // enabled by --experimental-vm-modules in the test script.
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.json') },
+      moduleNameMapper: {
+        '\\.(css|png|jpe?g|gif|svg|webp|avif|woff2?)$': '<rootDir>/src/test/fileStub.ts',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      transform: { '^.+\\.ts$': tsJest('<rootDir>/server/tsconfig.json') },
+    },
+  ],
+};
+
+export default config;

@@ -7,10 +7,9 @@ const config: Config = {
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/src/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-      setupFiles: ['<rootDir>/src/test/polyfills.ts'],
       // react-router ships only ES modules: jest loads them through Node's require(esm),
       // enabled by --experimental-vm-modules in the test script.
       transform: { '^.+\\.tsx?$': tsJest('<rootDir>/tsconfig.json') },

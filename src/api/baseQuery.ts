@@ -1,0 +1,128 @@
+// The base query of every call (specification sections 7 and 8):
+// - the bearer access token when logged in (the refresh token on refresh and logout calls);
+// - the X-XSRF-TOKEN header, read from the XSRF-TOKEN cookie, on non-GET/HEAD relative calls;
+// - on a 401 (not on the refresh call) one POST /api/refreshtoken/, shared by every call that
+//   got a 401 meanwhile, then the original call retried once;
+// - a failed refresh, a 401 on the refresh call or with no URL, or any 403: to admin/login;
+// - every error is passed on to the caller unchanged.
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { TokenResponse } from './generated';
+import {
+  loginRedirectRequested,
+  sessionEnded,
+  tokensRefreshed,
+  type SessionSlice,
+} from './session';
+
+const REFRESH_URL = '/api/refreshtoken/';
+const LOGOUT_URL = '/api/logout/';
+
+type Api = Parameters<BaseQueryFn>[1];
+
+/**
+ * Where and how to call the API. In the browser: relative URLs and the global fetch. Tests put
+ * an origin and a cookie-aware fetch in the store's thunk extra argument (see makeStore).
+ */
+export interface HttpConfig {
+  apiOrigin?: string;
+  fetchFn?: typeof fetch;
+}
+
+const defaultQuery = fetchBaseQuery({ baseUrl: '' });
+const configuredQueries = new WeakMap<HttpConfig, typeof defaultQuery>();
+
+function rawQueryFor(api: Api): typeof defaultQuery {
+  const config = api.extra as HttpConfig | undefined;
+  if (!config?.apiOrigin && !config?.fetchFn) return defaultQuery;
+  let query = configuredQueries.get(config);
+  if (!query) {
+    query = fetchBaseQuery({ baseUrl: config.apiOrigin ?? '', fetchFn: config.fetchFn });
+    configuredQueries.set(config, query);
+  }
+  return query;
+}
+
+const rawBaseQuery: typeof defaultQuery = (args, api, extraOptions) =>
+  rawQueryFor(api)(args, api, extraOptions);
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+const isRelative = (url: string) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
+const isRefreshCall = (url: string | undefined) => url?.includes('refreshtoken') ?? false;
+
+function withHeaders(args: FetchArgs, getState: () => unknown): FetchArgs {
+  const { token, refreshToken } = (getState() as SessionSlice).auth;
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  const usesRefreshToken = isRefreshCall(args.url) || args.url === LOGOUT_URL;
+  const bearer = usesRefreshToken ? refreshToken : token;
+  if (bearer && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${bearer}`);
+  const method = (args.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD' && isRelative(args.url)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  }
+  return { ...args, headers };
+}
+
+function logNonHttpError(error: FetchBaseQueryError) {
+  if (error.status === 'FETCH_ERROR') console.error('Client-side error event', error.error);
+  else if (typeof error.status !== 'number') console.error('something else happened', error);
+}
+
+/** One refresh in flight at a time; every 401 that arrives meanwhile waits for it. */
+let refreshInFlight: Promise<boolean> | null = null;
+
+function refreshSession(api: Api, extraOptions: object): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    try {
+      const args = withHeaders({ url: REFRESH_URL, method: 'POST' }, api.getState);
+      const result = await rawBaseQuery(args, api, extraOptions);
+      const answer = result.data as TokenResponse | undefined;
+      if (answer?.Result) {
+        api.dispatch(tokensRefreshed(answer));
+        return true;
+      }
+      return false;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
+  async (args, api, extraOptions) => {
+    const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    const url = request.url as string | undefined;
+    let result = await rawBaseQuery(withHeaders(request, api.getState), api, extraOptions);
+    const error = result.error;
+    if (!error) return result;
+
+    if (error.status === 401) {
+      if (!url || isRefreshCall(url)) {
+        api.dispatch(loginRedirectRequested());
+      } else if (await refreshSession(api, extraOptions)) {
+        result = await rawBaseQuery(withHeaders(request, api.getState), api, extraOptions);
+      } else {
+        api.dispatch(sessionEnded());
+        api.dispatch(loginRedirectRequested());
+      }
+    } else if (error.status === 403) {
+      api.dispatch(loginRedirectRequested());
+    } else if (!api.signal.aborted) {
+      logNonHttpError(error);
+    }
+    return result;
+  };

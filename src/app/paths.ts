@@ -1,0 +1,37 @@
+// The one route table of the specification (section 2). Components build URLs with href(),
+// never by string concatenation. Every id is numeric.
+
+const withId = (base: string) => ({
+  path: `${base}/:id`,
+  href: (id: number) => `${base}/${id}`,
+});
+
+export const paths = {
+  root: { path: '/', href: () => '/' },
+  welcome: { path: '/welcome', href: () => '/welcome' },
+  typesList: withId('/typeslist'),
+  projectType: withId('/projecttype'),
+  project: withId('/project'),
+  contact: { path: '/contact', href: () => '/contact' },
+  about: { path: '/about', href: () => '/about' },
+  admin: {
+    menu: { path: '/admin', href: () => '/admin' },
+    project: { path: '/admin/project', href: () => '/admin/project' },
+    projectType: { path: '/admin/projecttype', href: () => '/admin/projecttype' },
+    category: { path: '/admin/category', href: () => '/admin/category' },
+    subType: { path: '/admin/subtype', href: () => '/admin/subtype' },
+    user: { path: '/admin/user', href: () => '/admin/user' },
+    login: { path: '/admin/login', href: () => '/admin/login' },
+  },
+} as const;
+
+/** The numeric id of a route parameter, or null when it is not a positive whole number. */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2147483647 ? id : null;
+}
+
+/** Paths under /admin hide the public header and footer. */
+export const isAdminPath = (pathname: string) =>
+  pathname === '/admin' || pathname.startsWith('/admin/');

@@ -1,0 +1,70 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+import { api, type TokenResponse } from '../../api/api.enhanced';
+import { loginRedirectRequested, sessionEnded, tokensRefreshed } from '../../api/session';
+import { tokenStorage } from './tokenStorage';
+
+export interface AuthState {
+  token: string | null;
+  refreshToken: string | null;
+  /** Set when the HTTP layer wants the user on the login page; the router acts on it. */
+  loginRedirect: boolean;
+}
+
+const initialState: AuthState = { token: null, refreshToken: null, loginRedirect: false };
+
+function store(state: AuthState, answer: TokenResponse) {
+  if (answer.Result && answer.Token && answer.RefreshToken) {
+    state.token = answer.Token;
+    state.refreshToken = answer.RefreshToken;
+  }
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    loginRedirectDone(state) {
+      state.loginRedirect = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(tokensRefreshed, (state, action) => store(state, action.payload));
+    builder.addCase(sessionEnded, (state) => {
+      state.token = null;
+      state.refreshToken = null;
+    });
+    builder.addCase(loginRedirectRequested, (state) => {
+      state.loginRedirect = true;
+    });
+    builder.addMatcher(api.endpoints.login.matchFulfilled, (state, action) => {
+      store(state, action.payload);
+    });
+    builder.addMatcher(api.endpoints.refreshToken.matchFulfilled, (state, action) => {
+      store(state, action.payload);
+    });
+  },
+  selectors: {
+    /** Logged in exactly when both tokens are present. */
+    selectIsLoggedIn: (state) => Boolean(state.token && state.refreshToken),
+    selectToken: (state) => state.token,
+    selectRefreshToken: (state) => state.refreshToken,
+    selectLoginRedirect: (state) => state.loginRedirect,
+  },
+});
+
+export const { loginRedirectDone } = authSlice.actions;
+export const { selectIsLoggedIn, selectToken, selectRefreshToken, selectLoginRedirect } =
+  authSlice.selectors;
+
+/** Only the two tokens are persisted, as raw localStorage entries (see tokenStorage). */
+export const persistedAuthReducer = persistReducer<AuthState>(
+  {
+    key: 'auth',
+    storage: tokenStorage,
+    whitelist: ['token', 'refreshToken'],
+    serialize: false,
+    deserialize: false,
+  } as Parameters<typeof persistReducer<AuthState>>[0],
+  authSlice.reducer,
+);

@@ -1,0 +1,38 @@
+// renderWithProviders: a fresh store per test, the real route table in a memory router.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { routes as appRoutes } from '../app/router';
+import { makeStore, type RootState } from '../app/store';
+import type { HttpConfig } from '../api/baseQuery';
+import { browserFetch } from './browserFetch';
+
+interface Options {
+  preloadedState?: Partial<RootState>;
+  /** Where the API answers (a real server started by the test); omitted: no HTTP expected. */
+  apiOrigin?: string;
+  route?: string;
+  routes?: RouteObject[];
+}
+
+export function renderWithProviders(ui: ReactElement | null, options: Options = {}) {
+  const http: HttpConfig = options.apiOrigin
+    ? { apiOrigin: options.apiOrigin, fetchFn: browserFetch() }
+    : {};
+  const store = makeStore(options.preloadedState, http);
+  const routes = ui ? [{ path: '*', element: ui }] : (options.routes ?? appRoutes);
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, router, user, ...view };
+}
+
+/** A logged-in session, for admin screens. */
+export const loggedIn = (token = 'test-access', refreshToken = 'test-refresh') =>
+  ({ auth: { token, refreshToken, loginRedirect: false } }) as Partial<RootState>;

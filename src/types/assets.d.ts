@@ -1,0 +1,6 @@
+// Files webpack turns into modules.
+declare module '*.css';
+declare module '*.jpg' { const url: string; export default url; }
+declare module '*.png' { const url: string; export default url; }
+declare module '*.svg' { const url: string; export default url; }
+declare module '*.webp' { const url: string; export default url; }

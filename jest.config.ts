@@ -4,6 +4,7 @@ import type { Config } from 'jest';
 const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }];
 
 const config: Config = {
+  reporters: ['default', '<rootDir>/src/test/summaryReporter.cjs'],
   projects: [
     {
       displayName: 'client',

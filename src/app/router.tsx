@@ -7,11 +7,12 @@ import { ProjectTypePage } from '../features/gallery/ProjectTypePage';
 import { ProjectPage } from '../features/gallery/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
+import type * as AdminScreens from '../features/admin/screens';
 import { paths } from './paths';
 
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).
-const adminScreen = (name: keyof typeof import('../features/admin/screens')) => ({
+const adminScreen = (name: keyof typeof AdminScreens) => ({
   lazy: async () => {
     const screens = await import(/* webpackChunkName: "admin" */ '../features/admin/screens');
     return { Component: screens[name] };

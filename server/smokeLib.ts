@@ -1,1 +1,0 @@
-export const add = (a: number, b: number): number => a + b;

@@ -1,0 +1,53 @@
+// Shell administration: npm run admin -- add-user EMAIL | reset-password EMAIL
+// The password comes from ADMIN_PASSWORD, else a random one is printed once.
+import { fileURLToPath } from 'node:url';
+import { randomPassword } from './auth/passwords.ts';
+import { configFromEnv } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { createUser, resetPassword } from './db/seed.ts';
+import { uniqueKey } from './db/mappers.ts';
+
+const usage = 'Usage : npm run admin -- add-user COURRIEL | reset-password COURRIEL   (mot de passe : ADMIN_PASSWORD, sinon aléatoire)';
+
+async function run(argv: string[]): Promise<number> {
+  const [command, email] = argv;
+  if (!command || !email || !['add-user', 'reset-password'].includes(command)) {
+    console.error(usage);
+    return 2;
+  }
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length < 7 || email.length > 50) {
+    console.error(`Adresse courriel invalide (7 à 50 caractères) : ${email}`);
+    return 2;
+  }
+  const given = process.env.ADMIN_PASSWORD;
+  if (given !== undefined && (given.length < 8 || given.length > 50)) {
+    console.error('ADMIN_PASSWORD doit contenir de 8 à 50 caractères.');
+    return 2;
+  }
+  const password = given || randomPassword();
+  const env = configFromEnv(process.env, fileURLToPath(new URL('..', import.meta.url)));
+  const db = await openDatabase(env.app.dataDir);
+  try {
+    if (command === 'add-user') {
+      const exists = await db.selectFrom('app_user').select('id').where('email_key', '=', uniqueKey(email)).executeTakeFirst();
+      if (exists) {
+        console.error(`L'usager ${email} existe déjà (utilisez reset-password).`);
+        return 1;
+      }
+      await createUser(db, email, password, env.app.passwordCost);
+      console.log(`Administrateur ${email} ajouté.`);
+    } else {
+      if (!(await resetPassword(db, email, password, env.app.passwordCost))) {
+        console.error(`Aucun usager ${email}.`);
+        return 1;
+      }
+      console.log(`Mot de passe de ${email} changé ; ses sessions sont fermées.`);
+    }
+    if (!given) console.log(`Mot de passe (affiché une seule fois) : ${password}`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,41 @@
+// The environment → AppConfig. Every variable has a working default, so `npm start` needs no setup.
+import { resolve } from 'node:path';
+import { OWASP_SCRYPT } from './auth/passwords.ts';
+import type { AppConfig } from './app.ts';
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  adminEmail: string;
+  adminPassword?: string;
+  app: AppConfig;
+}
+
+/** `TRUST_PROXY`: unset/false → false; true/1 → trust every proxy; else a list of addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalide : ${env.PORT}`);
+  const N = env.SCRYPT_N ? Number(env.SCRYPT_N) : OWASP_SCRYPT.N;
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    app: {
+      dataDir: resolve(env.DATA_DIR || resolve(repoRoot, 'data')),
+      distDir: resolve(repoRoot, 'dist'),
+      openapiPath: resolve(repoRoot, 'openapi.yaml'),
+      demoImagesDir: resolve(repoRoot, 'server', 'demo', 'images'),
+      jwtSecret: env.JWT_SECRET || undefined,
+      trustProxy: trustProxy(env.TRUST_PROXY),
+      logger: env.LOG_LEVEL === 'silent' ? false : true,
+      passwordCost: { ...OWASP_SCRYPT, N },
+    },
+  };
+}

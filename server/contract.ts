@@ -1,0 +1,143 @@
+// Reads openapi.yaml and turns each operation into what Fastify needs: method, URL, JSON schemas
+// for params, body and responses, security requirements, tag, and how to name the handler's
+// argument the way the generated client does (path params camelCased, the body under the
+// lower-camel name of its schema: `category`, `projectType`, `userInput`, ...).
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+export interface ContractOperation {
+  operationId: string;
+  tag: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The contract path, e.g. `/api/category/{Id}`. */
+  path: string;
+  /** The Fastify URL, e.g. `/api/category/:Id`. */
+  url: string;
+  /** Path parameter names as written in the contract. */
+  pathParams: string[];
+  /** Key of the body in the handler argument (null when the call has no body). */
+  bodyKey: string | null;
+  /** Security schemes named by the operation (`bearer`, `refreshBearer`, `xsrf`). */
+  security: string[];
+  schema: {
+    params?: JsonObject;
+    body?: JsonObject;
+    response: Record<string, JsonObject>;
+  };
+}
+
+const METHODS = ['get', 'post', 'put', 'delete'] as const;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
+
+export function loadContract(openapiPath: string): ContractOperation[] {
+  // `yaml` resolves the anchors and aliases (the shared mutation responses) itself.
+  const doc: unknown = parse(readFileSync(openapiPath, 'utf8'), { maxAliasCount: 1000 });
+  if (!isObject(doc) || !isObject(doc.paths)) throw new Error(`${openapiPath}: no paths`);
+  const root = doc;
+
+  const lookup = (ref: string): Json => {
+    if (!ref.startsWith('#/')) throw new Error(`Unsupported $ref ${ref}`);
+    let node: Json = root;
+    for (const part of ref.slice(2).split('/')) {
+      const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (!isObject(node) || !(key in node)) throw new Error(`Unresolved $ref ${ref}`);
+      node = node[key] as Json;
+    }
+    return node;
+  };
+
+  // Inline every $ref (the contract has no recursive schema) and drop annotations that only
+  // document, so the schemas handed to Ajv and fast-json-stringify are plain JSON Schema.
+  const resolve = (node: Json, depth = 0): Json => {
+    if (depth > 50) throw new Error('$ref nesting too deep');
+    if (Array.isArray(node)) return node.map((item) => resolve(item, depth + 1));
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') return resolve(lookup(node.$ref), depth + 1);
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'description' || key === 'summary' || key === 'example') continue;
+      out[key] = resolve(value, depth + 1);
+    }
+    return out;
+  };
+
+  const refName = (node: Json): string | null =>
+    isObject(node) && typeof node.$ref === 'string' ? (node.$ref.split('/').pop() ?? null) : null;
+
+  const operations: ContractOperation[] = [];
+  for (const [path, rawItem] of Object.entries(doc.paths)) {
+    if (!isObject(rawItem)) continue;
+    const sharedParams = Array.isArray(rawItem.parameters) ? rawItem.parameters : [];
+    for (const method of METHODS) {
+      const op = rawItem[method];
+      if (!isObject(op)) continue;
+      const operationId = String(op.operationId);
+      const tags = Array.isArray(op.tags) ? op.tags : [];
+      const rawParams = [...sharedParams, ...(Array.isArray(op.parameters) ? op.parameters : [])];
+      const params = rawParams.map((p) => resolve(p)).filter(isObject);
+      const pathParamDefs = params.filter((p) => p.in === 'path');
+
+      const schema: ContractOperation['schema'] = { response: {} };
+      if (pathParamDefs.length > 0) {
+        const properties: JsonObject = {};
+        for (const p of pathParamDefs) properties[String(p.name)] = p.schema as Json;
+        schema.params = {
+          type: 'object',
+          properties,
+          required: pathParamDefs.map((p) => String(p.name)),
+          additionalProperties: false,
+        };
+      }
+
+      let bodyKey: string | null = null;
+      if (op.requestBody !== undefined) {
+        // Name the body after its schema, as the generated client does.
+        const rawBody = isObject(op.requestBody) && op.requestBody.$ref ? lookup(String(op.requestBody.$ref)) : op.requestBody;
+        const rawSchema = isObject(rawBody) && isObject(rawBody.content) && isObject(rawBody.content['application/json'])
+          ? rawBody.content['application/json'].schema
+          : undefined;
+        const name = rawSchema === undefined ? null : refName(rawSchema);
+        if (!name || rawSchema === undefined) throw new Error(`${operationId}: the body must be a named schema`);
+        bodyKey = lowerFirst(name);
+        schema.body = resolve(rawSchema) as JsonObject;
+      }
+
+      if (isObject(op.responses)) {
+        for (const [code, rawResponse] of Object.entries(op.responses)) {
+          const response = resolve(rawResponse);
+          if (isObject(response) && isObject(response.content) && isObject(response.content['application/json'])) {
+            const s = response.content['application/json'].schema;
+            if (isObject(s)) schema.response[code] = s;
+          }
+        }
+      }
+
+      const security = new Set<string>();
+      const requirements = Array.isArray(op.security) ? op.security : [];
+      for (const requirement of requirements) if (isObject(requirement)) for (const k of Object.keys(requirement)) security.add(k);
+
+      operations.push({
+        operationId,
+        tag: String(tags[0] ?? ''),
+        method: method.toUpperCase() as ContractOperation['method'],
+        path,
+        url: path.replace(/\{([^}]+)\}/g, ':$1'),
+        pathParams: pathParamDefs.map((p) => String(p.name)),
+        bodyKey,
+        security: [...security],
+        schema,
+      });
+    }
+  }
+  return operations;
+}
+
+/** The handler argument key of a path parameter, as the generated client names it (`Id` → `id`). */
+export const argKeyOfParam = lowerFirst;

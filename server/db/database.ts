@@ -1,0 +1,30 @@
+// Opens the SQLite file of DATA_DIR through Kysely: WAL, foreign keys on, migrations applied.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { migrate } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export const DATABASE_FILE = 'portfolio.sqlite';
+
+export async function openDatabase(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(join(dataDir, DATABASE_FILE));
+  sqlite.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL never corrupts the file and loses no committed transaction when the
+  // process dies; only an OS crash or power cut may lose the last transactions.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    await migrate(db as unknown as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}

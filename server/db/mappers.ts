@@ -1,0 +1,28 @@
+// Rows to contract objects, in one place.
+import type { Category, Project, ProjectType, User } from '../../src/api/generated.ts';
+import type { Selectable } from 'kysely';
+import type { CategoryTable, ProjectTable, ProjectTypeTable, UserTable } from './schema.ts';
+
+export const toCategory = (row: Pick<Selectable<CategoryTable>, 'id' | 'name'>): Category => ({ Id: row.id, Name: row.name });
+
+export const toProjectType = (row: Selectable<ProjectTypeTable>): ProjectType => ({
+  Id: row.id,
+  CategoryId: row.category_id,
+  Name: row.name,
+  Description: row.description,
+  Image: row.image,
+});
+
+export const toProject = (row: Selectable<ProjectTable>): Project => ({
+  Id: row.id,
+  ProjectTypeId: row.project_type_id,
+  Name: row.name,
+  Description: row.description,
+  Image: row.image,
+});
+
+/** Pwd is always empty: the server never sends a password hash. */
+export const toUser = (row: Pick<Selectable<UserTable>, 'id' | 'email'>): User => ({ Id: row.id, Email: row.email, Pwd: '' });
+
+/** Key for case-insensitive uniqueness (category names, e-mails). */
+export const uniqueKey = (value: string): string => value.trim().normalize('NFC').toLowerCase();

@@ -1,0 +1,77 @@
+// Numbered migrations, run at start-up. Never edit a released migration: add the next number.
+// The SQL stays portable (a PostgreSQL dialect can be added later); SQLite-only details are
+// limited to AUTOINCREMENT, which keeps deleted ids from being reused.
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('category')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema
+        .createTable('project_type')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('category_id', 'integer', (c) => c.notNull().references('category.id').onDelete('restrict'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('image', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('project_type_category').on('project_type').column('category_id').execute();
+      await db.schema
+        .createTable('project')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('project_type_id', 'integer', (c) => c.notNull().references('project_type.id').onDelete('restrict'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('image', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('project_project_type').on('project').column('project_type_id').execute();
+      await db.schema
+        .createTable('subtype_link')
+        .addColumn('src_id', 'integer', (c) => c.notNull().references('project_type.id').onDelete('cascade'))
+        .addColumn('dest_id', 'integer', (c) => c.notNull().references('project_type.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('subtype_link_pk', ['src_id', 'dest_id'])
+        .addCheckConstraint('subtype_link_not_self', sql`src_id <> dest_id`)
+        .execute();
+      await db.schema.createIndex('subtype_link_dest').on('subtype_link').column('dest_id').execute();
+      await db.schema
+        .createTable('app_user')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_key', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('refresh_token')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('family', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .addColumn('used_at', 'integer')
+        .addColumn('revoked_at', 'integer')
+        .execute();
+      await db.schema.createIndex('refresh_token_family').on('refresh_token').column('family').execute();
+      await db.schema.createIndex('refresh_token_user').on('refresh_token').column('user_id').execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the latest migration; throws (with the failing migration) on error. */
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

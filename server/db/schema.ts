@@ -1,0 +1,65 @@
+// Table types for Kysely. Column names are snake_case; rows are mapped to the contract's
+// PascalCase objects in one place (server/db/mappers.ts).
+import type { Generated } from 'kysely';
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower-cased, trimmed name: unique, so names are unique case-insensitively. */
+  name_key: string;
+}
+
+export interface ProjectTypeTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  description: string;
+  image: string;
+}
+
+export interface ProjectTable {
+  id: Generated<number>;
+  project_type_id: number;
+  name: string;
+  description: string;
+  image: string;
+}
+
+export interface SubTypeLinkTable {
+  src_id: number;
+  dest_id: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  /** Lower-cased e-mail: unique, so e-mails are unique case-insensitively. */
+  email_key: string;
+  /** scrypt$N$r$p$salt$hash of the MD5 hex the client sends. */
+  password_hash: string;
+  created_at: number;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  /** All tokens obtained from one sign-in by rotation share a family. */
+  family: string;
+  /** SHA-256 hex of the opaque token: the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** Set when the token was exchanged for a new one (rotation). */
+  used_at: number | null;
+  /** Set on logout, password change, or reuse of a rotated token of the family. */
+  revoked_at: number | null;
+}
+
+export interface Database {
+  category: CategoryTable;
+  project_type: ProjectTypeTable;
+  project: ProjectTable;
+  subtype_link: SubTypeLinkTable;
+  app_user: UserTable;
+  refresh_token: RefreshTokenTable;
+}

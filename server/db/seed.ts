@@ -1,0 +1,69 @@
+// First start: the demo portfolio (when there is no category yet) and the first administrator
+// (when there is no user yet).
+import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/content.ts';
+import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
+import { uniqueKey } from './mappers.ts';
+import type { Db } from './database.ts';
+
+/** Inserts the demo content when the database has no category. Returns true when it did. */
+export async function seedDemoContent(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const any = await trx.selectFrom('category').select('id').limit(1).executeTakeFirst();
+    if (any) return false;
+    await trx
+      .insertInto('category')
+      .values(demoCategories.map((c) => ({ id: c.id, name: c.name, name_key: uniqueKey(c.name) })))
+      .execute();
+    await trx
+      .insertInto('project_type')
+      .values(demoTypes.map((t) => ({ id: t.id, category_id: t.categoryId, name: t.name, description: t.description, image: t.image })))
+      .execute();
+    await trx
+      .insertInto('project')
+      .values(demoProjects.map((p) => ({ project_type_id: p.typeId, name: p.name, description: p.description, image: p.image })))
+      .execute();
+    await trx
+      .insertInto('subtype_link')
+      .values(demoSubTypes.map(([src, dest]) => ({ src_id: src, dest_id: dest })))
+      .execute();
+    return true;
+  });
+}
+
+export interface AdminSeed {
+  email: string;
+  /** The plain password; a random one is generated (and returned) when missing. */
+  password?: string;
+  cost: ScryptCost;
+}
+
+/** Creates the first administrator when there is no user. Returns what was created, or null. */
+export async function seedAdmin(db: Db, seed: AdminSeed): Promise<{ email: string; password: string; generated: boolean } | null> {
+  const any = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
+  if (any) return null;
+  const generated = !seed.password;
+  const password = seed.password || randomPassword();
+  await createUser(db, seed.email, password, seed.cost);
+  return { email: seed.email, password, generated };
+}
+
+/** Adds an administrator from a plain password (stored as scrypt of its MD5 hex, like the SPA sends). */
+export async function createUser(db: Db, email: string, password: string, cost: ScryptCost): Promise<void> {
+  const hash = await hashPassword(md5hex(password), cost);
+  await db
+    .insertInto('app_user')
+    .values({ email, email_key: uniqueKey(email), password_hash: hash, created_at: Math.floor(Date.now() / 1000) })
+    .execute();
+}
+
+/** Sets a new plain password and ends the user's sessions. Returns false when the e-mail is unknown. */
+export async function resetPassword(db: Db, email: string, password: string, cost: ScryptCost): Promise<boolean> {
+  const hash = await hashPassword(md5hex(password), cost);
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('app_user').select('id').where('email_key', '=', uniqueKey(email)).executeTakeFirst();
+    if (!user) return false;
+    await trx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
+    await trx.updateTable('refresh_token').set({ revoked_at: Math.floor(Date.now() / 1000) }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    return true;
+  });
+}

@@ -1,0 +1,102 @@
+// Cross-cutting protections: security headers on every answer, the XSRF cookie and its check,
+// and the cache headers of API answers (ETag + short Cache-Control on public GETs).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+/** Shared caches (CDN, reverse proxy) may keep public API answers this long; browsers revalidate. */
+export const PUBLIC_API_CACHE = 'public, max-age=0, s-maxage=15, stale-while-revalidate=30';
+
+export function readCookie(req: FastifyRequest, name: string): string | null {
+  const header = req.headers.cookie;
+  if (typeof header !== 'string') return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+const sameSecret = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+export interface SecurityOptions {
+  /** Routes (Fastify URL) answered to anyone by GET: ETag and a short shared-cache lifetime. */
+  publicGetRoutes: Set<string>;
+}
+
+export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
+  // CSRF: any non-GET /api call must repeat the cookie's value in the X-XSRF-TOKEN header.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isApi(req.url) || isSafeMethod(req.method)) return;
+    const cookie = readCookie(req, XSRF_COOKIE);
+    const header = req.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) {
+      return reply.code(403).send({
+        Result: false,
+        Message: 'Jeton de sécurité (XSRF) absent ou invalide : rechargez la page et réessayez.',
+      });
+    }
+  });
+
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    const https = req.protocol === 'https';
+    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+
+    if (!readCookie(req, XSRF_COOKIE)) {
+      const value = randomBytes(32).toString('base64url');
+      reply.header('Set-Cookie', `${XSRF_COOKIE}=${value}; Path=/; SameSite=Strict${https ? '; Secure' : ''}`);
+    }
+
+    if (isApi(req.url)) {
+      const route = req.routeOptions.url;
+      const cacheable =
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        reply.statusCode === 200 &&
+        route !== undefined &&
+        options.publicGetRoutes.has(route) &&
+        typeof payload === 'string';
+      if (!cacheable) {
+        reply.header('Cache-Control', 'no-store');
+        return payload;
+      }
+      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+      reply.header('ETag', etag);
+      reply.header('Cache-Control', PUBLIC_API_CACHE);
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
+        reply.code(304);
+        return '';
+      }
+    }
+    return payload;
+  });
+}

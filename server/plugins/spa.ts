@@ -1,0 +1,47 @@
+// The built SPA (dist/): content-hashed assets cached for a year, index.html revalidated, and
+// every unknown non-API path answered with index.html (history fallback).
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** webpack's [contenthash] in a file name: `main.3b1f0c9e2a.js`, `412.a1b2c3d4.css`. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(file: string): string {
+  const name = basename(file);
+  if (name === 'index.html') return 'no-cache';
+  if (HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const hasIndex = existsSync(join(distDir, 'index.html'));
+  if (!hasIndex) return false;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders(res, path) {
+      res.header('Cache-Control', cacheControlFor(path));
+    },
+  });
+  return true;
+}
+
+/** History fallback: extensionless GET paths outside /api and /assets answer index.html. */
+export function wantsIndexHtml(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = req.url.split('?')[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  const last = path.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+export function sendIndexHtml(reply: FastifyReply): FastifyReply {
+  reply.header('Cache-Control', 'no-cache');
+  return reply.type('text/html; charset=utf-8').sendFile('index.html');
+}

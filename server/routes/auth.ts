@@ -1,0 +1,61 @@
+// Tag "auth": sign-in, token refresh (rotation), logout.
+import { verifyPassword } from '../auth/passwords.ts';
+import { uniqueKey } from '../db/mappers.ts';
+import { ApiError, ok, type TagModule } from '../operations.ts';
+import type { FastifyRequest } from 'fastify';
+
+/** The bearer token of the Authorization header, or null. */
+export function bearerOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string' || header.length > 4096) return null;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+const failed = { Result: false, Token: '', RefreshToken: '' };
+
+export const SESSION_EXPIRED = 'Session expirée ou invalide : reconnectez-vous.';
+
+export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
+  tag: 'auth',
+  handlers: {
+    async login({ loginRequest }, { req, services: { db, loginLimiter, sessions, dummyPasswordHash } }) {
+      const email = uniqueKey(loginRequest.Email);
+      const limitKey = `${req.ip}\u0000${email}`;
+      const wait = loginLimiter.retryAfter(limitKey);
+      if (wait > 0) {
+        throw new ApiError(
+          429,
+          `Trop de tentatives de connexion échouées. Réessayez dans ${wait} seconde${wait > 1 ? 's' : ''}.`,
+          { 'Retry-After': String(wait) },
+        );
+      }
+      const user = await db.selectFrom('app_user').select(['id', 'password_hash']).where('email_key', '=', email).executeTakeFirst();
+      // An unknown e-mail costs the same scrypt as a wrong password: same answer, same time.
+      const valid = await verifyPassword(loginRequest.Pwd, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !valid) {
+        loginLimiter.recordFailure(limitKey);
+        return failed;
+      }
+      loginLimiter.reset(limitKey);
+      return { Result: true, ...(await sessions.open(user.id)) };
+    },
+
+    async refreshToken(_arg, { req, services: { sessions } }) {
+      const token = bearerOf(req);
+      if (!token) throw new ApiError(401, SESSION_EXPIRED);
+      const outcome = await sessions.rotate(token);
+      if (!outcome.ok) {
+        if (outcome.reason === 'reused') req.log.warn('refresh token reused: its session was revoked');
+        throw new ApiError(401, SESSION_EXPIRED);
+      }
+      return { Result: true, ...outcome.tokens };
+    },
+
+    async logout(_arg, { req, services: { sessions } }) {
+      const token = bearerOf(req);
+      if (token) await sessions.revokeFamily(token);
+      return ok('Vous êtes déconnecté.');
+    },
+  },
+};

@@ -1,0 +1,73 @@
+// Tag "projecttype".
+import { toProjectType } from '../db/mappers.ts';
+import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
+import { msg } from './messages.ts';
+
+const noCategory = (id: number) => `La catégorie n° ${id} n'existe pas : choisissez une catégorie de la liste.`;
+
+export const projectTypeRoutes: TagModule<
+  'getProjectTypes' | 'getProjectTypesByCategory' | 'addProjectType' | 'updateProjectType' | 'deleteProjectType'
+> = {
+  tag: 'projecttype',
+  handlers: {
+    async getProjectTypes(_arg, { services: { db } }) {
+      const rows = await db.selectFrom('project_type').selectAll().orderBy('id').execute();
+      return rows.map(toProjectType);
+    },
+
+    async getProjectTypesByCategory({ id }, { services: { db } }) {
+      const category = await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
+      if (!category) throw new ApiError(404, msg.notFound('La catégorie', id));
+      const rows = await db.selectFrom('project_type').selectAll().where('category_id', '=', id).orderBy('id').execute();
+      return rows.map(toProjectType);
+    },
+
+    async addProjectType({ projectType: t }, { services: { db } }) {
+      return db.transaction().execute(async (trx) => {
+        const category = await trx.selectFrom('category').select('id').where('id', '=', t.CategoryId).executeTakeFirst();
+        if (!category) return refuse(noCategory(t.CategoryId));
+        await trx
+          .insertInto('project_type')
+          .values({ category_id: t.CategoryId, name: t.Name, description: t.Description, image: t.Image })
+          .execute();
+        return ok();
+      });
+    },
+
+    async updateProjectType({ id, projectType: t }, { services: { db } }) {
+      if (t.Id !== id) return refuse(msg.idMismatch(t.Id, id));
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+        if (!current) throw new ApiError(404, msg.notFound('Le type de projet', id));
+        const category = await trx.selectFrom('category').select('id').where('id', '=', t.CategoryId).executeTakeFirst();
+        if (!category) return refuse(noCategory(t.CategoryId));
+        await trx
+          .updateTable('project_type')
+          .set({ category_id: t.CategoryId, name: t.Name, description: t.Description, image: t.Image })
+          .where('id', '=', id)
+          .execute();
+        return ok();
+      });
+    },
+
+    async deleteProjectType({ id }, { services: { db } }) {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+        if (!current) throw new ApiError(404, msg.notFound('Le type de projet', id));
+        const { count } = await trx
+          .selectFrom('project')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('project_type_id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (Number(count) > 0) {
+          return refuse(
+            `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
+          );
+        }
+        // Its sub-type links go with it (ON DELETE CASCADE).
+        await trx.deleteFrom('project_type').where('id', '=', id).execute();
+        return ok();
+      });
+    },
+  },
+};

@@ -1,0 +1,53 @@
+// Tag "subtype": links from a project type (SrcId) to its sub-types (DestId).
+import { toProjectType } from '../db/mappers.ts';
+import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
+import { msg } from './messages.ts';
+
+export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubType'> = {
+  tag: 'subtype',
+  handlers: {
+    async getSubTypes({ id }, { services: { db } }) {
+      const type = await db.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+      if (!type) throw new ApiError(404, msg.notFound('Le type de projet', id));
+      const rows = await db
+        .selectFrom('subtype_link')
+        .innerJoin('project_type', 'project_type.id', 'subtype_link.dest_id')
+        .selectAll('project_type')
+        .where('subtype_link.src_id', '=', id)
+        .orderBy('project_type.id')
+        .execute();
+      return rows.map(toProjectType);
+    },
+
+    async addSubType({ subTypeLink: { SrcId, DestId } }, { services: { db } }) {
+      if (SrcId === DestId) return refuse('Un type de projet ne peut pas être son propre sous-type : choisissez un autre type.');
+      return db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('project_type').select('id').where('id', 'in', [SrcId, DestId]).execute();
+        const ids = new Set(found.map((r) => r.id));
+        if (!ids.has(SrcId)) return refuse(`Le type de projet n° ${SrcId} n'existe pas : choisissez un type de la liste.`);
+        if (!ids.has(DestId)) return refuse(`Le sous-type n° ${DestId} n'existe pas : choisissez un type de la liste.`);
+        const existing = await trx
+          .selectFrom('subtype_link')
+          .select('src_id')
+          .where('src_id', '=', SrcId)
+          .where('dest_id', '=', DestId)
+          .executeTakeFirst();
+        if (existing) return refuse('Ce sous-type est déjà lié à ce type de projet.');
+        await trx.insertInto('subtype_link').values({ src_id: SrcId, dest_id: DestId }).execute();
+        return ok();
+      });
+    },
+
+    async deleteSubType({ subTypeLink: { SrcId, DestId } }, { services: { db } }) {
+      const result = await db
+        .deleteFrom('subtype_link')
+        .where('src_id', '=', SrcId)
+        .where('dest_id', '=', DestId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) {
+        return refuse("Ce sous-type n'est pas lié à ce type de projet : rechargez la liste.");
+      }
+      return ok();
+    },
+  },
+};

@@ -1,0 +1,73 @@
+// Tag "user": administrators. Passwords arrive as the MD5 hex the client computes; only a scrypt
+// hash of it is stored, and Pwd is always sent back empty.
+import { hashPassword } from '../auth/passwords.ts';
+import { toUser, uniqueKey } from '../db/mappers.ts';
+import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
+import { msg } from './messages.ts';
+
+const duplicate = (email: string) => `L'usager « ${email} » existe déjà : choisissez une autre adresse.`;
+
+export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'deleteUser'> = {
+  tag: 'user',
+  handlers: {
+    async getUsers(_arg, { services: { db } }) {
+      const rows = await db.selectFrom('app_user').select(['id', 'email']).orderBy('id').execute();
+      return rows.map(toUser);
+    },
+
+    async addUser({ userInput: u }, { services: { db, passwordCost } }) {
+      const key = uniqueKey(u.Email);
+      // Hash outside the transaction: scrypt takes a while and must not hold the database.
+      const hash = await hashPassword(u.Pwd, passwordCost);
+      return db.transaction().execute(async (trx) => {
+        const same = await trx.selectFrom('app_user').select('id').where('email_key', '=', key).executeTakeFirst();
+        if (same) return refuse(duplicate(u.Email));
+        await trx
+          .insertInto('app_user')
+          .values({ email: u.Email, email_key: key, password_hash: hash, created_at: Math.floor(Date.now() / 1000) })
+          .execute();
+        return ok();
+      });
+    },
+
+    async updateUser({ id, userInput: u }, { services: { db, passwordCost, sessions } }) {
+      if (u.Id !== id) return refuse(msg.idMismatch(u.Id, id));
+      const exists = await db.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) throw new ApiError(404, msg.notFound("L'usager", id));
+      const key = uniqueKey(u.Email);
+      const hash = await hashPassword(u.Pwd, passwordCost);
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
+        if (!current) throw new ApiError(404, msg.notFound("L'usager", id));
+        const same = await trx
+          .selectFrom('app_user')
+          .select('id')
+          .where('email_key', '=', key)
+          .where('id', '<>', id)
+          .executeTakeFirst();
+        if (same) return refuse(duplicate(u.Email));
+        await trx.updateTable('app_user').set({ email: u.Email, email_key: key, password_hash: hash }).where('id', '=', id).execute();
+        // A new password ends every session of that user.
+        await sessions.revokeUser(id, trx);
+        return ok();
+      });
+    },
+
+    async deleteUser({ id }, { services: { db } }) {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
+        if (!current) throw new ApiError(404, msg.notFound("L'usager", id));
+        const { count } = await trx
+          .selectFrom('app_user')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        if (Number(count) <= 1) {
+          return refuse("Impossible d'effacer le dernier administrateur : ajoutez d'abord un autre usager.");
+        }
+        // Its refresh tokens go with it (ON DELETE CASCADE).
+        await trx.deleteFrom('app_user').where('id', '=', id).execute();
+        return ok();
+      });
+    },
+  },
+};

@@ -1,0 +1,98 @@
+// build(): a fresh app on a throwaway DATA_DIR, seeded with the demo content and one
+// administrator, plus helpers to call it like the SPA does (XSRF cookie + header, bearer token).
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppConfig } from '../app.ts';
+import { md5hex } from '../auth/passwords.ts';
+import { seedAdmin, seedDemoContent } from '../db/seed.ts';
+import type { Db } from '../db/database.ts';
+
+export const repoRoot = resolve(__dirname, '..', '..');
+export const ADMIN_EMAIL = 'admin@exemple.ca';
+export const ADMIN_PASSWORD = 'motdepasse-test';
+export const ADMIN_PWD = md5hex(ADMIN_PASSWORD);
+export const XSRF = 'test-xsrf-token-value';
+/** Cheap scrypt for tests (production: N=2^17). */
+export const TEST_COST = { N: 1024, r: 8, p: 1 };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  /** Calls the API as the SPA does: XSRF cookie and header on every call, bearer when given. */
+  call(method: InjectOptions['method'], url: string, options?: { body?: unknown; token?: string | null; xsrf?: boolean; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Signs the seeded administrator in. */
+  login(email?: string, pwd?: string): Promise<{ Token: string; RefreshToken: string }>;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  dataDir?: string;
+  seed?: boolean;
+  config?: Partial<AppConfig>;
+  /** Creates a fake dist/ with an index.html. */
+  withDist?: boolean;
+}
+
+export async function build(options: BuildOptions = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portfolio-test-'));
+  const ownsDir = options.dataDir === undefined;
+  let distDir = join(dataDir, 'no-dist');
+  if (options.withDist) {
+    distDir = join(dataDir, 'dist');
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><html lang="fr"><title>Atelier</title><div id="root"></div></html>');
+    writeFileSync(join(distDir, 'main.0123456789abcdef.js'), 'console.log("bonjour");'.repeat(100));
+  }
+  const app = await buildApp({
+    dataDir,
+    distDir,
+    openapiPath: join(repoRoot, 'openapi.yaml'),
+    demoImagesDir: join(repoRoot, 'server', 'demo', 'images'),
+    trustProxy: false,
+    logger: false,
+    passwordCost: TEST_COST,
+    jwtSecret: 'a-test-secret-that-is-long-enough-for-hs256',
+    ...options.config,
+  });
+  await app.ready();
+  const db = app.services.db;
+  if (options.seed !== false) {
+    await seedDemoContent(db);
+    await seedAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, cost: TEST_COST });
+  }
+
+  const call: TestApp['call'] = (method, url, { body, token, xsrf = true, headers = {} } = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(xsrf ? { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+
+  const login: TestApp['login'] = async (email = ADMIN_EMAIL, pwd = ADMIN_PWD) => {
+    const res = await call('POST', '/api/login/', { body: { Email: email, Pwd: pwd } });
+    const json = res.json<{ Result: boolean; Token: string; RefreshToken: string }>();
+    if (!json.Result) throw new Error(`login failed: ${res.body}`);
+    return json;
+  };
+
+  return {
+    app,
+    db,
+    dataDir,
+    call,
+    login,
+    async close() {
+      await app.close();
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

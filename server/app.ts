@@ -239,7 +239,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><html lang="fr"><meta charset="utf-8"><title>Portfolio</title><p>Le site n’est pas encore construit : lancez <code>npm run build</code>.</p></html>');
     }
-    return reply.code(404).send({ Result: false, Message: `Ressource introuvable : ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 200)}` });
+    return reply.code(404).send({ Result: false, Message: 'Ressource introuvable : vérifiez l’adresse.' });
   });
 
   return app;

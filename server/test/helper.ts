@@ -96,3 +96,14 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     },
   };
 }
+
+/** Every row of the content tables (and users), to check that a refused call wrote nothing. */
+export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
+  return {
+    category: await db.selectFrom('category').selectAll().orderBy('id').execute(),
+    project_type: await db.selectFrom('project_type').selectAll().orderBy('id').execute(),
+    project: await db.selectFrom('project').selectAll().orderBy('id').execute(),
+    subtype_link: await db.selectFrom('subtype_link').selectAll().orderBy('src_id').orderBy('dest_id').execute(),
+    app_user: await db.selectFrom('app_user').selectAll().orderBy('id').execute(),
+  };
+}

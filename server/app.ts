@@ -14,6 +14,7 @@ import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/passwords.ts
 import { createSessions } from './auth/sessions.ts';
 import { argKeyOfParam, loadContract } from './contract.ts';
 import { openDatabase } from './db/database.ts';
+import { createReadCache } from './readCache.ts';
 import { ApiError, type HandlerContext, type OperationId, type Services, type TagModule } from './operations.ts';
 import { registerImages } from './plugins/images.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   let dummyHash: Promise<string> | null = null;
   const services: Services = {
     db,
+    cache: createReadCache(),
     sessions: createSessions(db, secret, config.now),
     loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
     passwordCost: config.passwordCost,
@@ -157,6 +159,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     contract.filter((op) => op.method === 'GET' && !op.security.includes('bearer')).map((op) => op.url),
   );
   registerSecurity(app, { publicGetRoutes });
+
+  // Any write call drops the read cache when it starts and again when it is answered.
+  const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/');
+  app.addHook('onRequest', async (req) => {
+    if (isWrite(req)) services.cache.invalidate();
+  });
+  app.addHook('onResponse', async (req) => {
+    if (isWrite(req)) services.cache.invalidate();
+  });
 
   // One line per request, with its id (pino adds reqId). No headers, no body.
   app.addHook('onResponse', async (req, reply) => {

@@ -7,6 +7,7 @@ import type { LoginLimiter } from './auth/loginLimiter.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
+import type { ReadCache } from './readCache.ts';
 
 export interface Operations {
   login: [G.LoginApiArg, G.LoginApiResponse];
@@ -43,6 +44,8 @@ export type OperationId = keyof Operations;
 /** What every handler may use; built once per app by buildApp. */
 export interface Services {
   db: Db;
+  /** Public read results; every write call invalidates it. */
+  cache: ReadCache;
   sessions: Sessions;
   loginLimiter: LoginLimiter;
   passwordCost: ScryptCost;

@@ -19,7 +19,20 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep them.
+  const statements = new Map<string, SQLite.Statement>();
+  const database = {
+    close: () => sqlite.close(),
+    prepare: (query: string) => {
+      let statement = statements.get(query);
+      if (!statement) {
+        statement = sqlite.prepare(query);
+        if (statements.size < 500) statements.set(query, statement);
+      }
+      return statement;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   try {
     await migrate(db as unknown as Kysely<unknown>);
   } catch (error) {

@@ -8,9 +8,11 @@ const duplicate = (name: string) => `La catégorie « ${name} » existe déjà :
 export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'updateCategory' | 'deleteCategory'> = {
   tag: 'category',
   handlers: {
-    async getCategories(_arg, { services: { db } }) {
-      const rows = await db.selectFrom('category').select(['id', 'name']).orderBy('id').execute();
-      return rows.map(toCategory);
+    async getCategories(_arg, { services: { db, cache } }) {
+      return cache.get('categories', async () => {
+        const rows = await db.selectFrom('category').select(['id', 'name']).orderBy('id').execute();
+        return rows.map(toCategory);
+      });
     },
 
     async addCategory({ category }, { services: { db } }) {

@@ -1,11 +1,15 @@
 // Tag "project".
-import { sql } from 'kysely';
+import type { Project } from '../../src/api/generated.ts';
+import type { Db } from '../db/database.ts';
 import { toProject } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { msg } from './messages.ts';
 
 /** GET /api/randomprojects/{count} never answers more than this. */
 export const RANDOM_PROJECTS_MAX = 50;
+
+const allProjects = async (db: Db): Promise<Project[]> =>
+  (await db.selectFrom('project').selectAll().orderBy('id').execute()).map(toProject);
 
 const noType = (id: number) => `Le type de projet n° ${id} n'existe pas : choisissez un type de la liste.`;
 
@@ -20,32 +24,36 @@ export const projectRoutes: TagModule<
 > = {
   tag: 'project',
   handlers: {
-    async getProjectsByType({ typeId }, { services: { db } }) {
-      const type = await db.selectFrom('project_type').select('id').where('id', '=', typeId).executeTakeFirst();
-      if (!type) throw new ApiError(404, msg.notFound('Le type de projet', typeId));
-      const rows = await db.selectFrom('project').selectAll().where('project_type_id', '=', typeId).orderBy('id').execute();
-      return rows.map(toProject);
+    async getProjectsByType({ typeId }, { services: { db, cache } }) {
+      return cache.get(`projects-of-type:${typeId}`, async () => {
+        const type = await db.selectFrom('project_type').select('id').where('id', '=', typeId).executeTakeFirst();
+        if (!type) throw new ApiError(404, msg.notFound('Le type de projet', typeId));
+        const rows = await db.selectFrom('project').selectAll().where('project_type_id', '=', typeId).orderBy('id').execute();
+        return rows.map(toProject);
+      });
     },
 
-    async getProject({ id }, { services: { db } }) {
-      const row = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) throw new ApiError(404, msg.notFound('Le projet', id));
-      return toProject(row);
+    async getProject({ id }, { services: { db, cache } }) {
+      return cache.get(`project:${id}`, async () => {
+        const row = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!row) throw new ApiError(404, msg.notFound('Le projet', id));
+        return toProject(row);
+      });
     },
 
-    async getProjects(_arg, { services: { db } }) {
-      const rows = await db.selectFrom('project').selectAll().orderBy('id').execute();
-      return rows.map(toProject);
+    async getProjects(_arg, { services: { db, cache } }) {
+      return cache.get('projects', () => allProjects(db));
     },
 
-    async getRandomProjects({ count }, { services: { db } }) {
-      const rows = await db
-        .selectFrom('project')
-        .selectAll()
-        .orderBy(sql`random()`)
-        .limit(Math.min(count, RANDOM_PROJECTS_MAX))
-        .execute();
-      return rows.map(toProject);
+    async getRandomProjects({ count }, { services: { db, cache } }) {
+      // Draw from the cached list (a partial Fisher-Yates shuffle): no query per visitor.
+      const pool = [...(await cache.get('projects', () => allProjects(db)))];
+      const n = Math.min(count, RANDOM_PROJECTS_MAX, pool.length);
+      for (let i = 0; i < n; i++) {
+        const j = i + Math.floor(Math.random() * (pool.length - i));
+        [pool[i], pool[j]] = [pool[j] as Project, pool[i] as Project];
+      }
+      return pool.slice(0, n);
     },
 
     async addProject({ project: p }, { services: { db } }) {

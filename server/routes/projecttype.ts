@@ -10,16 +10,20 @@ export const projectTypeRoutes: TagModule<
 > = {
   tag: 'projecttype',
   handlers: {
-    async getProjectTypes(_arg, { services: { db } }) {
-      const rows = await db.selectFrom('project_type').selectAll().orderBy('id').execute();
-      return rows.map(toProjectType);
+    async getProjectTypes(_arg, { services: { db, cache } }) {
+      return cache.get('types', async () => {
+        const rows = await db.selectFrom('project_type').selectAll().orderBy('id').execute();
+        return rows.map(toProjectType);
+      });
     },
 
-    async getProjectTypesByCategory({ id }, { services: { db } }) {
-      const category = await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
-      if (!category) throw new ApiError(404, msg.notFound('La catégorie', id));
-      const rows = await db.selectFrom('project_type').selectAll().where('category_id', '=', id).orderBy('id').execute();
-      return rows.map(toProjectType);
+    async getProjectTypesByCategory({ id }, { services: { db, cache } }) {
+      return cache.get(`types-of-category:${id}`, async () => {
+        const category = await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
+        if (!category) throw new ApiError(404, msg.notFound('La catégorie', id));
+        const rows = await db.selectFrom('project_type').selectAll().where('category_id', '=', id).orderBy('id').execute();
+        return rows.map(toProjectType);
+      });
     },
 
     async addProjectType({ projectType: t }, { services: { db } }) {

@@ -6,17 +6,19 @@ import { msg } from './messages.ts';
 export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubType'> = {
   tag: 'subtype',
   handlers: {
-    async getSubTypes({ id }, { services: { db } }) {
-      const type = await db.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
-      if (!type) throw new ApiError(404, msg.notFound('Le type de projet', id));
-      const rows = await db
-        .selectFrom('subtype_link')
-        .innerJoin('project_type', 'project_type.id', 'subtype_link.dest_id')
-        .selectAll('project_type')
-        .where('subtype_link.src_id', '=', id)
-        .orderBy('project_type.id')
-        .execute();
-      return rows.map(toProjectType);
+    async getSubTypes({ id }, { services: { db, cache } }) {
+      return cache.get(`subtypes:${id}`, async () => {
+        const type = await db.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+        if (!type) throw new ApiError(404, msg.notFound('Le type de projet', id));
+        const rows = await db
+          .selectFrom('subtype_link')
+          .innerJoin('project_type', 'project_type.id', 'subtype_link.dest_id')
+          .selectAll('project_type')
+          .where('subtype_link.src_id', '=', id)
+          .orderBy('project_type.id')
+          .execute();
+        return rows.map(toProjectType);
+      });
     },
 
     async addSubType({ subTypeLink: { SrcId, DestId } }, { services: { db } }) {

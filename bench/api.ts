@@ -1,0 +1,92 @@
+// npm run bench:api — loads three public calls and, in the same run, a route answering a
+// constant JSON of the same size from the same server (the ceiling: same hooks, no database,
+// no serialization). 50 connections, 10 s each. The server runs in a child process so the load
+// generator does not share its event loop.
+//   BENCH_SECONDS=3 npm run bench:api   (shorter run)
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/'];
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../server/app.ts');
+  const { seedDemoContent } = await import('../server/db/seed.ts');
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'));
+  const app = await buildApp({
+    dataDir,
+    distDir: join(root, 'dist'),
+    openapiPath: join(root, 'openapi.yaml'),
+    demoImagesDir: join(root, 'server', 'demo', 'images'),
+    trustProxy: false,
+    logger: false,
+    passwordCost: { N: 1024, r: 8, p: 1 },
+  });
+  // The ceiling, registered only here: a constant JSON body of the requested size.
+  const bodies = new Map<number, string>();
+  app.get<{ Params: { size: string } }>('/api/__bench/ceiling/:size', async (req, reply) => {
+    const size = Math.min(Number(req.params.size) || 2, 1_000_000);
+    let body = bodies.get(size);
+    if (!body) {
+      body = `["${'x'.repeat(Math.max(0, size - 4))}"]`;
+      bodies.set(size, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+  await app.ready();
+  await seedDemoContent(app.services.db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.send?.({ port });
+  process.on('disconnect', () => {
+    void app.close().then(() => rmSync(dataDir, { recursive: true, force: true }));
+  });
+}
+
+interface Row { name: string; rps: number; p99: number; bytes: number; errors: number }
+
+async function load(url: string, name: string, bytes: number): Promise<Row> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return { name, rps: result.requests.average, p99: result.latency.p99, bytes, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+async function run(): Promise<void> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, server pid ${child.pid}\n`);
+  const rows: Array<[Row, Row]> = [];
+  try {
+    for (const path of ENDPOINTS) {
+      const size = Buffer.byteLength(await (await fetch(base + path)).text());
+      await load(base + path, 'warm-up', size).catch(() => undefined); // JIT and caches, not reported
+      const endpoint = await load(base + path, `GET ${path}`, size);
+      const ceiling = await load(`${base}/api/__bench/ceiling/${size}`, `  ceiling (constant ${size} B)`, size);
+      rows.push([endpoint, ceiling]);
+      console.log(format(endpoint, ceiling));
+      console.log(format(ceiling));
+    }
+  } finally {
+    child.disconnect();
+  }
+  const ok = rows.every(([e, c]) => e.p99 <= 20 && e.rps >= c.rps / 2 && e.errors === 0);
+  console.log(`\nTarget: p99 <= 20 ms and >= 50 % of the ceiling -> ${ok ? 'met' : 'NOT met'}`);
+}
+
+function format(row: Row, ceiling?: Row): string {
+  const share = ceiling ? `  ${((100 * row.rps) / ceiling.rps).toFixed(0).padStart(3)} % of ceiling` : '';
+  return `${row.name.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s   p99 ${String(row.p99).padStart(3)} ms   ${String(row.bytes).padStart(5)} B   errors ${row.errors}${share}`;
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await run();

@@ -1,6 +1,9 @@
 import { Outlet, useLocation } from 'react-router';
+import { messages } from '../../app/messages';
 import { isAdminPath } from '../../app/paths';
 import { LoginRedirect } from './LoginRedirect';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
 
 /** Every page: the public header and footer, except under /admin. */
 export function Layout() {
@@ -9,11 +12,16 @@ export function Layout() {
   return (
     <>
       <LoginRedirect />
-      {isPublic && <header />}
-      <main id="contenu">
+      {isPublic && (
+        <a className="skip-link" href="#contenu">
+          {messages.site.skipLink}
+        </a>
+      )}
+      {isPublic && <SiteHeader />}
+      <main id="contenu" tabIndex={-1}>
         <Outlet />
       </main>
-      {isPublic && <footer />}
+      {isPublic && <SiteFooter />}
     </>
   );
 }

@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
+import { usePageMeta } from './usePageMeta';
 
+/** Unknown path, non-numeric id or unknown id: a French page inside the layout, with a way home. */
 export function NotFoundPage() {
   const t = messages.common;
+  usePageMeta(t.notFoundTitle, messages.site.notFound.description);
   return (
-    <section className="not-found">
+    <section className="page not-found">
       <h1>{t.notFoundTitle}</h1>
       <p>{t.notFoundText}</p>
-      <Link to={paths.welcome.href()}>{t.notFoundLink}</Link>
+      <Link className="button" to={paths.welcome.href()}>
+        {t.notFoundLink}
+      </Link>
     </section>
   );
 }

@@ -1,0 +1,23 @@
+import { useLocation, useNavigate } from 'react-router';
+import { messages } from '../../app/messages';
+import { paths } from '../../app/paths';
+
+/**
+ * 'Retour': back in history, or to the welcome page when this page is the first one of the
+ * visit (react-router gives the first location the key "default").
+ */
+export function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hasHistory = location.key !== 'default';
+  return (
+    <button
+      type="button"
+      className="button button-secondary back-button"
+      onClick={() => void (hasHistory ? navigate(-1) : navigate(paths.welcome.href()))}
+    >
+      <span aria-hidden="true">← </span>
+      {messages.site.back}
+    </button>
+  );
+}

@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Layout } from './Layout';
+import { copyrightYears } from './SiteFooter';
+import { renderWithProviders } from '../../test/render';
+import { startScriptedServer, type ScriptedServer } from '../../test/scriptedServer';
+import { fixedMenu } from '../../app/menu';
+import { business } from '../../app/business';
+
+// The layout around a stand-in page, so these tests depend on the menu and footer only.
+const layoutRoutes = [
+  {
+    element: <Layout />,
+    children: [{ path: '*', element: <p>Contenu de la page</p> }],
+  },
+];
+
+let api: ScriptedServer;
+beforeAll(async () => {
+  // GET /api/menu answers the fixed table, like the real server.
+  api = await startScriptedServer((seen) => (seen.url === '/api/menu' ? { status: 200, body: fixedMenu } : undefined));
+});
+afterAll(() => api.close());
+
+const renderLayout = (route = '/welcome') =>
+  renderWithProviders(null, { routes: layoutRoutes, route, apiOrigin: api.origin });
+
+const menuTable: [string, string, string][] = [
+  ['Projets extérieurs', 'Bancs', '/projecttype/1'],
+  ['Projets extérieurs', 'Potagers', '/typeslist/2'],
+  ['Projets extérieurs', 'Terrasses', '/typeslist/6'],
+  ["Optimisation de l'espace", 'Casiers familial', '/projecttype/19'],
+  ["Optimisation de l'espace", 'Porte-documents', '/projecttype/20'],
+  ["Optimisation de l'espace", 'Salle de lavage', '/projecttype/21'],
+  ["Optimisation de l'espace", 'Étagères', '/projecttype/22'],
+  ['Décoration', 'Tablettes', '/typeslist/11'],
+  ['Décoration', 'Boîtes et coffres', '/projecttype/23'],
+  ['Décoration', 'Besoin spécifique', '/typeslist/15'],
+  ['Décoration', 'Plancher flottant', '/projecttype/24'],
+  ['Décoration', 'Porte-clés mural', '/projecttype/25'],
+];
+
+describe('the menu', () => {
+  test('has the logo linking to /, three closed drop-downs and the two right-side links', () => {
+    renderLayout();
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(screen.getByRole('link', { name: `${business.name} — accueil` })).toHaveAttribute('href', '/');
+    for (const title of ['Projets extérieurs', "Optimisation de l'espace", 'Décoration']) {
+      expect(within(nav).getByRole('button', { name: title })).toHaveAttribute('aria-expanded', 'false');
+    }
+    expect(within(nav).queryByRole('link', { name: 'Bancs' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'A Propos' })).toHaveAttribute('href', '/about');
+    expect(within(nav).getByRole('link', { name: 'Contactez-moi' })).toHaveAttribute('href', '/contact');
+  });
+
+  test.each(['Projets extérieurs', "Optimisation de l'espace", 'Décoration'])(
+    'the drop-down « %s » opens on click with exactly the entries of the spec',
+    async (title) => {
+      const { user } = renderLayout();
+      const button = screen.getByRole('button', { name: title });
+      await user.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+      expect(panel).toBeVisible();
+      const links = within(panel as HTMLElement).getAllByRole('link');
+      const expected = menuTable.filter(([dropdown]) => dropdown === title);
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+        expected.map(([, label, href]) => [label, href]),
+      );
+    },
+  );
+
+  test('a click outside closes the open drop-down', async () => {
+    const { user } = renderLayout();
+    const button = screen.getByRole('button', { name: 'Décoration' });
+    await user.click(button);
+    expect(screen.getByRole('link', { name: 'Tablettes' })).toBeVisible();
+    await user.click(screen.getByText('Contenu de la page'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Tablettes' })).not.toBeInTheDocument();
+  });
+
+  test('Escape closes the drop-down and puts the focus back on its button', async () => {
+    const { user } = renderLayout();
+    const button = screen.getByRole('button', { name: "Optimisation de l'espace" });
+    await user.click(button);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Casiers familial' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  test('Tab walks through the entries, and closes the drop-down when it leaves it', async () => {
+    const { user } = renderLayout();
+    const button = screen.getByRole('button', { name: 'Projets extérieurs' });
+    await user.click(button);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Terrasses' })).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(screen.getByRole('button', { name: "Optimisation de l'espace" })).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Bancs' })).not.toBeInTheDocument();
+  });
+
+  test('Shift+Tab out of an open drop-down closes it too', async () => {
+    const { user } = renderLayout();
+    const button = screen.getByRole('button', { name: 'Décoration' });
+    await user.click(button);
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: "Optimisation de l'espace" })).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('opening a drop-down closes the other one; choosing an entry navigates and closes', async () => {
+    const { user, router } = renderLayout();
+    const outdoor = screen.getByRole('button', { name: 'Projets extérieurs' });
+    const decoration = screen.getByRole('button', { name: 'Décoration' });
+    await user.click(outdoor);
+    await user.click(decoration);
+    expect(outdoor).toHaveAttribute('aria-expanded', 'false');
+    expect(decoration).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Plancher flottant' }));
+    expect(router.state.location.pathname).toBe('/projecttype/24');
+    expect(decoration).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('on a phone the « Menu » button folds and unfolds the menu, Escape folds it', async () => {
+    const { user } = renderLayout();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', nav.id);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).toHaveClass('is-open');
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  test('uses GET /api/menu when it answers', async () => {
+    const other = await startScriptedServer((seen) =>
+      seen.url === '/api/menu'
+        ? {
+            status: 200,
+            body: {
+              Dropdowns: [{ Title: 'Projets spéciaux', Entries: [{ Label: 'Cabanons', Href: '/projecttype/30' }] }],
+              Links: fixedMenu.Links,
+            },
+          }
+        : undefined,
+    );
+    try {
+      renderWithProviders(null, { routes: layoutRoutes, route: '/welcome', apiOrigin: other.origin });
+      // The fixed table first, at once…
+      expect(screen.getByRole('button', { name: 'Projets extérieurs' })).toBeInTheDocument();
+      // …then the server's menu.
+      expect(await screen.findByRole('button', { name: 'Projets spéciaux' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Projets extérieurs' })).not.toBeInTheDocument();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the footer', () => {
+  test('shows the contact block, the five services and the copyright years', () => {
+    renderLayout();
+    const footer = screen.getByRole('contentinfo');
+    const contact = within(footer).getByRole('region', { name: 'Nous joindre' });
+    expect(within(contact).getByText(business.name)).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: business.emails.info })).toHaveAttribute(
+      'href',
+      `mailto:${business.emails.info}`,
+    );
+    expect(within(contact).getByRole('link', { name: 'Notre page Facebook' })).toHaveAttribute('href', business.social.url);
+    expect(within(contact).getByText('Gatineau, Québec')).toBeInTheDocument();
+    const services = within(within(footer).getByRole('region', { name: 'Services' })).getAllByRole('listitem');
+    expect(services.map((item) => item.textContent)).toEqual([
+      'Rénovation',
+      'Consultation',
+      'Peinture et teinture',
+      'Terrasses et potagers',
+      'Meubles et décoration',
+    ]);
+    const year = new Date().getFullYear();
+    expect(within(footer).getByText(`© ${year > 2022 ? `2022–${year}` : '2022'} ${business.name}. Tous droits réservés.`)).toBeInTheDocument();
+  });
+
+  test('the copyright line says 2022 alone in 2022, then a range', () => {
+    expect(copyrightYears(2022)).toBe('2022');
+    expect(copyrightYears(2026)).toBe('2022–2026');
+  });
+});
+
+test.each(['/admin', '/admin/login', '/admin/project'])('under %s the menu and the footer are hidden', async (route) => {
+  renderLayout(route);
+  expect(await screen.findByText('Contenu de la page')).toBeInTheDocument();
+  expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+});
+
+test('a public path shows them, with a skip link to the content', async () => {
+  renderLayout('/about');
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+  expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Aller au contenu' })).toHaveAttribute('href', '#contenu');
+  await waitFor(() => expect(api.seen.some((seen) => seen.url === '/api/menu')).toBe(true));
+});

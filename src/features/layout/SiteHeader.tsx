@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useGetMenuQuery } from '../../api/api.enhanced';
+import { business } from '../../app/business';
+import { fixedMenu } from '../../app/menu';
+import { messages } from '../../app/messages';
+import { paths } from '../../app/paths';
+
+/**
+ * The top menu (WAI-ARIA disclosure pattern): a logo, three drop-downs opened by a button with
+ * aria-expanded, closed on outside click, on Escape (focus back on the button) and when Tab
+ * takes the focus out of the drop-down; the right-side links. On a phone the whole menu folds
+ * behind a « Menu » button. The fixed table renders at once; GET /api/menu replaces it when it
+ * answers.
+ */
+export function SiteHeader() {
+  const t = messages.site.menu;
+  const { data } = useGetMenuQuery();
+  const menu = data ?? fixedMenu;
+  const [open, setOpen] = useState<number | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const buttonRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const id = useId();
+  const navId = `${id}-nav`;
+
+  const closeAll = useCallback(() => {
+    setOpen(null);
+    setMobileOpen(false);
+  }, []);
+
+  useEffect(() => {
+    if (open === null && !mobileOpen) return;
+    const onClick = (event: MouseEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) closeAll();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (open !== null) {
+        buttonRefs.current[open]?.focus();
+        setOpen(null);
+      } else {
+        toggleRef.current?.focus();
+        setMobileOpen(false);
+      }
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, mobileOpen, closeAll]);
+
+  return (
+    <header className="site-header" ref={headerRef}>
+      <div className="header-inner">
+        <Link to={paths.root.href()} className="logo" aria-label={t.logo(business.name)} onClick={closeAll}>
+          <LogoMark />
+          <span className="logo-text">{business.name}</span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={mobileOpen}
+          aria-controls={navId}
+          onClick={() => setMobileOpen((value) => !value)}
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" focusable="false">
+            <path d="M2 5h16M2 10h16M2 15h16" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
+          {t.toggle}
+        </button>
+        <nav id={navId} aria-label={t.label} className={mobileOpen ? 'site-nav is-open' : 'site-nav'}>
+          <ul className="nav-dropdowns">
+            {menu.Dropdowns.map((dropdown, index) => {
+              const panelId = `${id}-panel-${index}`;
+              const isOpen = open === index;
+              return (
+                <li
+                  key={dropdown.Title}
+                  className="dropdown"
+                  onBlur={(event) => {
+                    const next = event.relatedTarget;
+                    if (isOpen && next instanceof Node && !event.currentTarget.contains(next)) setOpen(null);
+                  }}
+                >
+                  <button
+                    ref={(element) => {
+                      buttonRefs.current[index] = element;
+                    }}
+                    type="button"
+                    className="dropdown-button"
+                    aria-expanded={isOpen}
+                    aria-controls={panelId}
+                    onClick={() => setOpen(isOpen ? null : index)}
+                  >
+                    {dropdown.Title}
+                    <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" focusable="false">
+                      <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.8" fill="none" />
+                    </svg>
+                  </button>
+                  <ul id={panelId} className="dropdown-panel" hidden={!isOpen}>
+                    {dropdown.Entries.map((entry) => (
+                      <li key={entry.Href}>
+                        <NavLink to={entry.Href} onClick={closeAll}>
+                          {entry.Label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+          <ul className="nav-links">
+            {menu.Links.map((link) => (
+              <li key={link.Href}>
+                <NavLink to={link.Href} onClick={closeAll}>
+                  {link.Label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** A small plane-and-board mark drawn in the wood colour. */
+function LogoMark() {
+  return (
+    <svg className="logo-mark" aria-hidden="true" focusable="false" width="36" height="36" viewBox="0 0 36 36">
+      <rect x="1" y="1" width="34" height="34" rx="7" fill="currentColor" />
+      <path d="M8 24h20M8 19h20M8 14h20" stroke="#faf7f2" strokeWidth="2.4" strokeLinecap="round" />
+      <path d="M12 10l3-3h6l3 3" stroke="#faf7f2" strokeWidth="2.4" fill="none" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -5,7 +5,16 @@ import { api } from '../api/api.enhanced';
 import type { HttpConfig } from '../api/baseQuery';
 import { persistedAuthReducer } from '../features/auth/authSlice';
 
-const rootReducer = combineSlices(api, { auth: persistedAuthReducer });
+/**
+ * Slices that a code-split feature injects when its chunk loads (the admin navigators, through
+ * `rootReducer.inject`); the feature declares them here by module augmentation.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(api, {
+  auth: persistedAuthReducer,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,9 +1,45 @@
-// The admin screens, loaded in their own chunk (see app/router.tsx). Placeholders until the
-// admin issue builds them.
-export const AdminMenuScreen = () => <h1>Administration</h1>;
-export const ProjectEditorScreen = () => <h1>Projets</h1>;
-export const ProjectTypeEditorScreen = () => <h1>Types de projet</h1>;
-export const CategoryEditorScreen = () => <h1>Catégories</h1>;
-export const SubTypeEditorScreen = () => <h1>Sous-types</h1>;
-export const UserEditorScreen = () => <h1>Usagers</h1>;
-export const LoginScreen = () => <h1>Connexion</h1>;
+// The admin screens, loaded in their own chunk (see app/router.tsx): nothing here, nor React
+// Final Form, nor md5, reaches the public pages. Every screen but the login requires a session.
+import { AdminMenu } from './AdminMenu';
+import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
+import { RecordEditor } from './navigator/RecordEditor';
+import { RequireLogin } from './RequireLogin';
+import { SubTypeEditor } from './SubTypeEditor';
+
+export { LoginScreen } from './LoginScreen';
+
+export const AdminMenuScreen = () => (
+  <RequireLogin>
+    <AdminMenu />
+  </RequireLogin>
+);
+
+export const CategoryEditorScreen = () => (
+  <RequireLogin>
+    <RecordEditor config={categoryEditor} />
+  </RequireLogin>
+);
+
+export const ProjectTypeEditorScreen = () => (
+  <RequireLogin>
+    <RecordEditor config={projectTypeEditor} />
+  </RequireLogin>
+);
+
+export const ProjectEditorScreen = () => (
+  <RequireLogin>
+    <RecordEditor config={projectEditor} />
+  </RequireLogin>
+);
+
+export const UserEditorScreen = () => (
+  <RequireLogin>
+    <RecordEditor config={userEditor} />
+  </RequireLogin>
+);
+
+export const SubTypeEditorScreen = () => (
+  <RequireLogin>
+    <SubTypeEditor />
+  </RequireLogin>
+);

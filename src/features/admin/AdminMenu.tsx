@@ -1,0 +1,53 @@
+// /admin: links to the five editors and 'Quitter Admin' (server logout, storage cleared,
+// admin/login).
+import { Link, useNavigate } from 'react-router';
+import { api, useLogoutMutation } from '../../api/api.enhanced';
+import { sessionEnded } from '../../api/session';
+import { useAppDispatch } from '../../app/hooks';
+import { messages } from '../../app/messages';
+import { paths } from '../../app/paths';
+import { clearAllStorage } from '../auth/tokenStorage';
+import { AdminPage } from './AdminPage';
+
+const t = messages.admin.menu;
+
+const entries = [
+  { to: paths.admin.project.href(), label: t.project },
+  { to: paths.admin.projectType.href(), label: t.projectType },
+  { to: paths.admin.subType.href(), label: t.subType },
+  { to: paths.admin.category.href(), label: t.category },
+  { to: paths.admin.user.href(), label: t.user },
+];
+
+export function AdminMenu() {
+  const [logout, { isLoading }] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const quit = async () => {
+    await logout(); // revokes the refresh token; whatever the answer, the session ends here
+    clearAllStorage();
+    dispatch(sessionEnded());
+    dispatch(api.util.resetApiState());
+    void navigate(paths.admin.login.href(), { replace: true });
+  };
+
+  return (
+    <AdminPage title={t.title}>
+      <nav aria-label={t.label}>
+        <ul className="admin-menu">
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <Link to={entry.to}>{entry.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin-actions">
+        <button type="button" disabled={isLoading} onClick={() => void quit()}>
+          {t.quit}
+        </button>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,136 @@
+// admin/subtype: the sub-types of one project type, each with an X button; a new link chosen
+// from every project type; the success / failure label after each change (sections 2, 4, 8).
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useId, useState } from 'react';
+import {
+  useAddSubTypeMutation,
+  useDeleteSubTypeMutation,
+  useGetProjectTypesQuery,
+  useGetSubTypesQuery,
+} from '../../api/api.enhanced';
+import { messages } from '../../app/messages';
+import { AdminPage, BackButton, Banner } from './AdminPage';
+import type { Banner as BannerState } from './navigator/navigatorSlice';
+import { outcomeOf, type Outcome } from './navigator/outcome';
+
+const t = messages.admin;
+
+const toId = (value: string) => (value === '' ? undefined : Number(value));
+
+export function SubTypeEditor() {
+  const id = useId();
+  const types = useGetProjectTypesQuery();
+  const [chosen, setChosen] = useState<number | undefined>();
+  const [newSubType, setNewSubType] = useState<number | undefined>();
+  const [banner, setBanner] = useState<BannerState>(null);
+  const [add, adding] = useAddSubTypeMutation();
+  const [remove, removing] = useDeleteSubTypeMutation();
+
+  const all = types.data ?? [];
+  // The selected type, the first one by default (or when the chosen one is gone).
+  const srcId = all.some((type) => type.Id === chosen) ? chosen : all[0]?.Id;
+  const source = all.find((type) => type.Id === srcId);
+  const subTypes = useGetSubTypesQuery(srcId ? { id: srcId } : skipToken);
+  const busy = adding.isLoading || removing.isLoading;
+
+  const show = (outcome: Outcome) =>
+    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+
+  const link = async () => {
+    if (!srcId || !newSubType) return;
+    show(outcomeOf(await add({ subTypeLink: { SrcId: srcId, DestId: newSubType } })));
+  };
+
+  const unlink = async (destId: number) => {
+    if (!srcId || !window.confirm(t.confirm.eraseSubType)) return;
+    show(outcomeOf(await remove({ subTypeLink: { SrcId: srcId, DestId: destId } })));
+  };
+
+  if (types.isLoading) {
+    return (
+      <AdminPage title={t.editors.subType}>
+        <p role="status">{t.navigator.loading}</p>
+      </AdminPage>
+    );
+  }
+
+  return (
+    <AdminPage title={t.editors.subType}>
+      {types.isError && !types.data && <p role="alert">{t.navigator.loadError}</p>}
+      <Banner banner={banner} />
+      <div className="admin-form">
+        <div className="admin-field">
+          <label htmlFor={`${id}-type`}>{t.subType.type}</label>
+          <select
+            id={`${id}-type`}
+            value={srcId ?? ''}
+            onChange={(event) => {
+              setChosen(toId(event.target.value));
+              setBanner(null);
+            }}
+          >
+            {all.map((type) => (
+              <option key={type.Id} value={type.Id}>
+                {type.Name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <section className="admin-subtypes" aria-labelledby={`${id}-list`}>
+          <h2 id={`${id}-list`}>{t.subType.list(source?.Name ?? '')}</h2>
+          {subTypes.isFetching && !subTypes.data ? (
+            <p role="status">{t.navigator.loading}</p>
+          ) : subTypes.data && subTypes.data.length > 0 ? (
+            <ul>
+              {subTypes.data.map((sub) => (
+                <li key={sub.Id}>
+                  <span>{sub.Name}</span>
+                  <button
+                    type="button"
+                    className="admin-remove"
+                    aria-label={t.subType.remove(sub.Name)}
+                    title={t.subType.remove(sub.Name)}
+                    disabled={busy}
+                    onClick={() => void unlink(sub.Id)}
+                  >
+                    X
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t.subType.none}</p>
+          )}
+        </section>
+
+        <div className="admin-field">
+          <label htmlFor={`${id}-new`}>{t.subType.newSubType}</label>
+          <select
+            id={`${id}-new`}
+            value={newSubType ?? ''}
+            onChange={(event) => setNewSubType(toId(event.target.value))}
+          >
+            <option value="">{t.navigator.choose}</option>
+            {all.map((type) => (
+              <option key={type.Id} value={type.Id}>
+                {type.Name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="admin-primary"
+            disabled={!srcId || !newSubType || busy}
+            onClick={() => void link()}
+          >
+            {t.subType.add}
+          </button>
+          <BackButton className="admin-back" />
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,186 @@
+// The four record editors: configurations of the one record navigator (navigator/RecordEditor).
+// Each says which generated hooks feed it, its fields and rules (section 5) and its texts.
+import md5 from 'blueimp-md5';
+import {
+  useAddCategoryMutation,
+  useAddProjectMutation,
+  useAddProjectTypeMutation,
+  useAddUserMutation,
+  useDeleteCategoryMutation,
+  useDeleteProjectMutation,
+  useDeleteProjectTypeMutation,
+  useDeleteUserMutation,
+  useGetCategoriesQuery,
+  useGetProjectTypesQuery,
+  useGetProjectsQuery,
+  useGetUsersQuery,
+  useUpdateCategoryMutation,
+  useUpdateProjectMutation,
+  useUpdateProjectTypeMutation,
+  useUpdateUserMutation,
+  type Category,
+  type Project,
+  type ProjectType,
+  type User,
+} from '../../../api/api.enhanced';
+import { messages } from '../../../app/messages';
+import { navigators } from '../navigator/navigatorSlice';
+import { outcomeOf } from '../navigator/outcome';
+import type { Crud, EditorConfig, Option } from '../navigator/types';
+import {
+  categoryRules,
+  projectRules,
+  projectTypeRules,
+  userRules,
+  type FormValues,
+} from '../validation';
+
+const t = messages.admin;
+const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+const num = (value: unknown) => Number(value ?? 0) || 0;
+const named = (list: { Id: number; Name: string }[] | undefined): Option[] | undefined =>
+  list?.map((item) => ({ value: item.Id, label: item.Name }));
+const eraseByName = (record: { Name: string }) => t.confirm.erase(record.Name);
+
+export const categoryEditor: EditorConfig<Category> = {
+  title: t.editors.category,
+  navigator: navigators.category,
+  useCrud(): Crud<Category> {
+    const list = useGetCategoriesQuery();
+    const [add] = useAddCategoryMutation();
+    const [update] = useUpdateCategoryMutation();
+    const [remove] = useDeleteCategoryMutation();
+    return {
+      list,
+      add: async (category) => outcomeOf(await add({ category })),
+      update: async (category) => outcomeOf(await update({ id: category.Id, category })),
+      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
+    };
+  },
+  fields: [{ name: 'Name', label: t.fields.name, kind: 'text', quiet: true }],
+  rules: categoryRules,
+  blank: { Id: 0, Name: '' },
+  toForm: ({ Id, Name }) => ({ Id, Name }),
+  fromForm: (values) => ({ Id: num(values.Id), Name: str(values.Name) }),
+  counter: t.counter.record,
+  cancelLabel: t.buttons.cancel,
+  confirmErase: eraseByName,
+};
+
+export const projectTypeEditor: EditorConfig<ProjectType> = {
+  title: t.editors.projectType,
+  navigator: navigators.projectType,
+  useCrud(): Crud<ProjectType> {
+    const list = useGetProjectTypesQuery();
+    const [add] = useAddProjectTypeMutation();
+    const [update] = useUpdateProjectTypeMutation();
+    const [remove] = useDeleteProjectTypeMutation();
+    return {
+      list,
+      add: async (projectType) => outcomeOf(await add({ projectType })),
+      update: async (projectType) => outcomeOf(await update({ id: projectType.Id, projectType })),
+      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
+    };
+  },
+  useOptions() {
+    const { data } = useGetCategoriesQuery();
+    return { categories: named(data) };
+  },
+  fields: [
+    { name: 'Name', label: t.fields.name, kind: 'text' },
+    { name: 'CategoryId', label: t.fields.category, kind: 'select', options: 'categories' },
+    { name: 'Description', label: t.fields.description, kind: 'textarea' },
+    { name: 'Image', label: t.fields.image, kind: 'text', hint: t.fields.imageHint },
+  ],
+  rules: projectTypeRules,
+  blank: { Id: 0, CategoryId: undefined, Name: '', Description: '', Image: '' },
+  toForm: (record) => ({ ...record }),
+  fromForm: (values) => ({
+    Id: num(values.Id),
+    CategoryId: num(values.CategoryId),
+    Name: str(values.Name),
+    Description: str(values.Description),
+    Image: str(values.Image),
+  }),
+  counter: t.counter.record,
+  cancelLabel: t.buttons.cancel,
+  confirmErase: eraseByName,
+};
+
+export const projectEditor: EditorConfig<Project> = {
+  title: t.editors.project,
+  navigator: navigators.project,
+  useCrud(): Crud<Project> {
+    const list = useGetProjectsQuery();
+    const [add] = useAddProjectMutation();
+    const [update] = useUpdateProjectMutation();
+    const [remove] = useDeleteProjectMutation();
+    return {
+      list,
+      add: async (project) => outcomeOf(await add({ project })),
+      update: async (project) => outcomeOf(await update({ id: project.Id, project })),
+      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
+    };
+  },
+  useOptions() {
+    const { data } = useGetProjectTypesQuery();
+    return { projectTypes: named(data) };
+  },
+  fields: [
+    { name: 'Name', label: t.fields.name, kind: 'text' },
+    { name: 'ProjectTypeId', label: t.fields.projectType, kind: 'select', options: 'projectTypes' },
+    { name: 'Description', label: t.fields.description, kind: 'textarea' },
+    { name: 'Image', label: t.fields.image, kind: 'text', hint: t.fields.imageHint },
+  ],
+  rules: projectRules,
+  blank: { Id: 0, ProjectTypeId: undefined, Name: '', Description: '', Image: '' },
+  toForm: (record) => ({ ...record }),
+  fromForm: (values) => ({
+    Id: num(values.Id),
+    ProjectTypeId: num(values.ProjectTypeId),
+    Name: str(values.Name),
+    Description: str(values.Description),
+    Image: str(values.Image),
+  }),
+  counter: t.counter.record,
+  cancelLabel: t.buttons.cancel,
+  confirmErase: eraseByName,
+};
+
+/** The password is sent as the MD5 hex of what was typed (sections 3 and 9). */
+export const hashPassword = (typed: string) => md5(typed);
+
+export const userEditor: EditorConfig<User> = {
+  title: t.editors.user,
+  navigator: navigators.user,
+  useCrud(): Crud<User> {
+    const list = useGetUsersQuery();
+    const [add] = useAddUserMutation();
+    const [update] = useUpdateUserMutation();
+    const [remove] = useDeleteUserMutation();
+    return {
+      list,
+      add: async (user) => outcomeOf(await add({ userInput: user })),
+      update: async (user) => outcomeOf(await update({ id: user.Id, userInput: user })),
+      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
+    };
+  },
+  fields: [
+    { name: 'Email', label: t.fields.userName, kind: 'email', autoComplete: 'off' },
+    { name: 'Pwd', label: t.fields.password, kind: 'password', autoComplete: 'new-password' },
+    { name: 'Confirm', label: t.fields.confirmation, kind: 'password', autoComplete: 'new-password' },
+  ],
+  rules: userRules,
+  blank: { Id: 0, Email: '', Pwd: '', Confirm: '' },
+  // The server never sends a password: the password fields start blank.
+  toForm: ({ Id, Email }) => ({ Id, Email, Pwd: '', Confirm: '' }),
+  fromForm: (values: FormValues) => ({
+    Id: num(values.Id),
+    Email: str(values.Email).trim(),
+    Pwd: hashPassword(str(values.Pwd)),
+  }),
+  counter: t.counter.user,
+  cancelLabel: t.buttons.cancelUser,
+  confirmErase: () => t.confirm.eraseUser,
+  keepAfterFailedAdd: ['Email'],
+};

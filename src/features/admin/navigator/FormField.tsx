@@ -1,0 +1,62 @@
+// One field of a record editor: label, input, and its message once touched (section 5).
+import { useField } from 'react-final-form';
+import { messages } from '../../../app/messages';
+import type { FieldSpec, Option } from './types';
+
+const toNumber = (value: unknown) => (value === '' || value === undefined ? undefined : Number(value));
+const toText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+interface Props {
+  spec: FieldSpec;
+  idPrefix: string;
+  disabled: boolean;
+  options?: Option[];
+}
+
+export function FormField({ spec, idPrefix, disabled, options }: Props) {
+  const isSelect = spec.kind === 'select';
+  const { input, meta } = useField(spec.name, {
+    parse: isSelect ? toNumber : (value: unknown) => value ?? '',
+    format: toText,
+  });
+  const id = `${idPrefix}-${spec.name}`;
+  const error = !spec.quiet && meta.touched && typeof meta.error === 'string' ? meta.error : undefined;
+  const describedBy = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const common = {
+    ...input,
+    id,
+    disabled,
+    'aria-invalid': meta.touched && meta.invalid ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>{spec.label}</label>
+      {spec.kind === 'textarea' && <textarea {...common} rows={4} />}
+      {isSelect && (
+        <select {...common}>
+          <option value="">{messages.admin.navigator.choose}</option>
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+      {!isSelect && spec.kind !== 'textarea' && (
+        <input {...common} type={spec.kind} autoComplete={spec.autoComplete ?? 'off'} />
+      )}
+      {spec.hint && (
+        <small id={`${id}-hint`} className="admin-hint">
+          {spec.hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="admin-error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}

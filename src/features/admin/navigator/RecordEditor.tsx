@@ -1,0 +1,190 @@
+// The one record navigator: shows one record of a list at a time, moves between records, and
+// adds, updates and deletes through the editor's configuration (specification sections 2, 4, 5).
+// Category, project type, project and user editors are configurations of this component.
+import { useId, useMemo, useState } from 'react';
+import { Form, FormSpy } from 'react-final-form';
+import type { FormApi } from 'final-form';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messages } from '../../../app/messages';
+import { AdminPage, BackButton, Banner } from '../AdminPage';
+import { validator, type FormValues } from '../validation';
+import { FormField } from './FormField';
+import { canMove, shownIndex, type Move } from './navigatorSlice';
+import type { EditorConfig } from './types';
+import { useLeaveGuard } from './useLeaveGuard';
+
+const t = messages.admin;
+
+const moves: { move: Move; label: string; arrow: string }[] = [
+  { move: 'first', label: t.navigator.first, arrow: '⏮' },
+  { move: 'previous', label: t.navigator.previous, arrow: '◀' },
+  { move: 'next', label: t.navigator.next, arrow: '▶' },
+  { move: 'last', label: t.navigator.last, arrow: '⏭' },
+];
+
+export function RecordEditor<R extends { Id: number }>({ config }: { config: EditorConfig<R> }) {
+  const dispatch = useAppDispatch();
+  const { actions, selectors } = config.navigator;
+  const nav = useAppSelector(selectors.selectNavigator);
+  const crud = config.useCrud();
+  const options = config.useOptions?.() ?? {};
+  const validate = useMemo(() => validator(config.rules), [config.rules]);
+  const idPrefix = useId();
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const records = crud.list.data ?? [];
+  const total = records.length;
+  const index = shownIndex(nav.index, total);
+  const record = index >= 0 ? records[index] : undefined;
+  const { mode } = nav;
+  const editing = mode !== 'browse';
+
+  const initialValues = mode === 'add' || !record ? config.blank : config.toForm(record);
+  // A new form for each record shown and each mode entered; within a mode the typed values stay
+  // (a refused Ajouter or Accepter keeps them).
+  const formKey = mode === 'add' ? 'add' : `${mode}:${JSON.stringify(initialValues)}`;
+
+  useLeaveGuard(editing && dirty);
+
+  const submit = async (values: FormValues, form: FormApi<FormValues>) => {
+    setBusy(true);
+    try {
+      const entity = config.fromForm(values);
+      const outcome = mode === 'add' ? await crud.add(entity) : await crud.update(entity);
+      if (outcome.ok) {
+        await crud.list.refetch(); // the banner and the selection come with the reloaded list
+        setDirty(false);
+        dispatch(mode === 'add' ? actions.added() : actions.updated());
+        return;
+      }
+      dispatch(actions.failed(outcome.message));
+      if (mode === 'add' && config.keepAfterFailedAdd) {
+        const keep = new Set(config.keepAfterFailedAdd);
+        form.batch(() => {
+          for (const field of config.fields.map((f) => f.name).filter((name) => !keep.has(name))) {
+            form.change(field, config.blank[field]);
+            form.resetFieldState(field);
+          }
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const erase = async () => {
+    if (!record || !window.confirm(config.confirmErase(record))) return;
+    setBusy(true);
+    try {
+      const outcome = await crud.remove(record);
+      if (outcome.ok) await crud.list.refetch();
+      dispatch(outcome.ok ? actions.deleted() : actions.failed(outcome.message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const leaveEditing = () => {
+    setDirty(false);
+    dispatch(actions.cancelled());
+  };
+
+  if (crud.list.isLoading) {
+    return (
+      <AdminPage title={config.title}>
+        <p role="status">{t.navigator.loading}</p>
+      </AdminPage>
+    );
+  }
+  if (crud.list.isError && !crud.list.data) {
+    return (
+      <AdminPage title={config.title}>
+        <p role="alert">{t.navigator.loadError}</p>
+        <div className="admin-actions">
+          <button type="button" onClick={() => void crud.list.refetch()}>
+            {t.navigator.retry}
+          </button>
+          <BackButton />
+        </div>
+      </AdminPage>
+    );
+  }
+
+  return (
+    <AdminPage title={config.title}>
+      <Banner banner={nav.banner} />
+      <nav className="admin-navigator" aria-label={t.navigator.label}>
+        {moves.slice(0, 2).map(({ move, label, arrow }) => (
+          <button
+            key={move}
+            type="button"
+            aria-label={label}
+            title={label}
+            disabled={editing || !canMove(move, nav.index, total)}
+            onClick={() => dispatch(actions.moved({ move, total }))}
+          >
+            <span aria-hidden="true">{arrow}</span>
+          </button>
+        ))}
+        <output className="admin-counter">{config.counter(index + 1, total)}</output>
+        {moves.slice(2).map(({ move, label, arrow }) => (
+          <button
+            key={move}
+            type="button"
+            aria-label={label}
+            title={label}
+            disabled={editing || !canMove(move, nav.index, total)}
+            onClick={() => dispatch(actions.moved({ move, total }))}
+          >
+            <span aria-hidden="true">{arrow}</span>
+          </button>
+        ))}
+      </nav>
+      {total === 0 && mode === 'browse' && <p className="admin-empty">{t.navigator.empty}</p>}
+
+      <Form<FormValues> key={formKey} initialValues={initialValues} validate={validate} onSubmit={submit}>
+        {({ handleSubmit, invalid, submitting }) => (
+          <form className="admin-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+            <FormSpy subscription={{ dirty: true }} onChange={(state) => setDirty(Boolean(state.dirty))} />
+            {config.fields.map((spec) => (
+              <FormField
+                key={spec.name}
+                spec={spec}
+                idPrefix={idPrefix}
+                disabled={!editing || busy}
+                options={spec.options ? options[spec.options] : undefined}
+              />
+            ))}
+            <div className="admin-actions">
+              {mode === 'browse' && (
+                <>
+                  <button type="button" disabled={!record || busy} onClick={() => dispatch(actions.updateStarted())}>
+                    {t.buttons.update}
+                  </button>
+                  <button type="button" disabled={!record || busy} onClick={() => void erase()}>
+                    {t.buttons.erase}
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => dispatch(actions.addStarted())}>
+                    {t.buttons.new}
+                  </button>
+                </>
+              )}
+              {editing && (
+                <>
+                  <button type="submit" className="admin-primary" disabled={invalid || submitting || busy}>
+                    {mode === 'add' ? t.buttons.add : t.buttons.accept}
+                  </button>
+                  <button type="button" disabled={submitting} onClick={leaveEditing}>
+                    {config.cancelLabel}
+                  </button>
+                </>
+              )}
+              <BackButton className="admin-back" />
+            </div>
+          </form>
+        )}
+      </Form>
+    </AdminPage>
+  );
+}

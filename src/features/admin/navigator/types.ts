@@ -1,0 +1,57 @@
+// The configuration of one record editor: its list and calls, its fields and rules, its texts.
+// The four editors (category, project type, project, user) are four values of this type.
+import type { Rules, FormValues } from '../validation';
+import type { InjectedNavigator } from './navigatorSlice';
+import type { Outcome } from './outcome';
+
+export interface Option {
+  value: number;
+  label: string;
+}
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'email' | 'password' | 'textarea' | 'select';
+  /** For a select: the key of its option list in `useOptions()`. */
+  options?: string;
+  hint?: string;
+  /** Never show this field's message (the category name, section 5). */
+  quiet?: boolean;
+  autoComplete?: string;
+}
+
+export interface ListState<R> {
+  data?: R[];
+  isLoading: boolean;
+  isError: boolean;
+  /** Reloads the list; resolves once the new list is in. */
+  refetch: () => PromiseLike<unknown>;
+}
+
+/** The generated hooks an editor uses, behind one shape. */
+export interface Crud<R> {
+  list: ListState<R>;
+  add(record: R): Promise<Outcome>;
+  update(record: R): Promise<Outcome>;
+  remove(record: R): Promise<Outcome>;
+}
+
+export interface EditorConfig<R extends { Id: number }> {
+  title: string;
+  navigator: InjectedNavigator;
+  useCrud(): Crud<R>;
+  /** Option lists of the select fields, by key. */
+  useOptions?(): Record<string, Option[] | undefined>;
+  fields: FieldSpec[];
+  rules: Rules;
+  /** The blank record of add mode (Id 0). */
+  blank: FormValues;
+  toForm(record: R): FormValues;
+  fromForm(values: FormValues): R;
+  counter(n: number, total: number): string;
+  cancelLabel: string;
+  confirmErase(record: R): string;
+  /** After a refused Ajouter, only these fields keep what was typed (all when omitted). */
+  keepAfterFailedAdd?: string[];
+}

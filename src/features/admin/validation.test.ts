@@ -1,0 +1,114 @@
+import {
+  categoryRules,
+  projectRules,
+  projectTypeRules,
+  userRules,
+  validator,
+  type FormValues,
+} from './validation';
+
+const validCategory = { Id: 0, Name: 'Extérieur' };
+const validType = { Id: 0, CategoryId: 1, Name: 'Bancs de parc', Description: '', Image: '' };
+const validProject = {
+  Id: 0,
+  ProjectTypeId: 1,
+  Name: 'Banc en cèdre',
+  Description: 'Un banc robuste',
+  Image: 'banc.jpg',
+};
+const validUser = { Id: 0, Email: 'marie@exemple.ca', Pwd: 'motdepasse', Confirm: 'motdepasse' };
+
+const errorOf = (rules: Parameters<typeof validator>[0], values: FormValues, field: string) =>
+  validator(rules)(values)[field];
+
+describe('valid records pass', () => {
+  it.each([
+    ['category', categoryRules, validCategory],
+    ['project type', projectTypeRules, validType],
+    ['project', projectRules, validProject],
+    ['user', userRules, validUser],
+  ])('%s', (_name, rules, values) => {
+    expect(validator(rules)(values)).toEqual({});
+  });
+});
+
+describe('category name: required, 4 to 50 (no message shown, but the form is invalid)', () => {
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['3 characters', 'abc'],
+    ['51 characters', 'a'.repeat(51)],
+  ])('%s is refused', (_label, Name) => {
+    expect(errorOf(categoryRules, { ...validCategory, Name }, 'Name')).toBeTruthy();
+  });
+  it.each([
+    ['4 characters', 'abcd'],
+    ['50 characters', 'a'.repeat(50)],
+  ])('%s is accepted', (_label, Name) => {
+    expect(errorOf(categoryRules, { ...validCategory, Name }, 'Name')).toBeUndefined();
+  });
+});
+
+describe('project type', () => {
+  it.each([
+    ['Name', '', 'Nom de type de projet requis'],
+    ['Name', 'Bancs1', '7 charactères minimum'],
+    ['Name', 'a'.repeat(51), '50 charactères maximum'],
+    ['Description', 'a'.repeat(251), '250 charactères maximum'],
+    ['Image', `${'a'.repeat(47)}.jpg`, '50 charactères maximum'],
+    ['CategoryId', undefined, 'Catégorie requise'],
+    ['CategoryId', 0, 'Catégorie requise'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(errorOf(projectTypeRules, { ...validType, [field]: value }, field)).toBe(message);
+  });
+  it('accepts the limits and the optional fields left empty', () => {
+    const values = { ...validType, Name: 'a'.repeat(7), Description: 'd'.repeat(250), Image: 'i'.repeat(50) };
+    expect(validator(projectTypeRules)(values)).toEqual({});
+    expect(validator(projectTypeRules)({ ...validType, Name: 'a'.repeat(50) })).toEqual({});
+  });
+});
+
+describe('project', () => {
+  it.each([
+    ['Name', '', 'Nom de projet requis'],
+    ['Name', 'Banc 1', '7 charactères minimum'],
+    ['Name', 'a'.repeat(51), '50 charactères maximum'],
+    ['Description', '', 'Description requise'],
+    ['Description', 'Un banc', '8 charactères minimum'],
+    ['Description', 'a'.repeat(251), '250 charactères maximum'],
+    ['Image', '', 'Image requise'],
+    ['ProjectTypeId', undefined, 'Type de projet'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(errorOf(projectRules, { ...validProject, [field]: value }, field)).toBe(message);
+  });
+  it('accepts the limits', () => {
+    const values = { ...validProject, Name: 'a'.repeat(7), Description: 'd'.repeat(8) };
+    expect(validator(projectRules)(values)).toEqual({});
+    const longest = { ...validProject, Name: 'a'.repeat(50), Description: 'd'.repeat(250) };
+    expect(validator(projectRules)(longest)).toEqual({});
+  });
+});
+
+describe('user', () => {
+  it.each([
+    ['Email', '', "Nom d'usager requis"],
+    ['Email', 'marie.exemple.ca', "Nom d'usager invalide"],
+    ['Email', 'a@b.ca', '7 charactères minimum'],
+    ['Email', `${'a'.repeat(40)}@exemple.ca`, '50 charactères maximum'],
+    ['Pwd', '', 'Mot-de-passe requis'],
+    ['Pwd', 'court', '8 charactères minimum'],
+    ['Pwd', 'a'.repeat(51), '50 charactères maximum'],
+  ])('%s = %j → %s', (field, value, message) => {
+    const values = { ...validUser, [field]: value, Confirm: field === 'Pwd' ? value : validUser.Confirm };
+    expect(errorOf(userRules, values, field)).toBe(message);
+  });
+  it('confirmation: required, then equal to the password', () => {
+    expect(errorOf(userRules, { ...validUser, Confirm: '' }, 'Confirm')).toBe('Confirmation requise');
+    expect(errorOf(userRules, { ...validUser, Confirm: 'autrechose' }, 'Confirm')).toBe(
+      'Confirmation différente du mot-de-passe',
+    );
+  });
+  it('the first broken rule of a field wins', () => {
+    expect(errorOf(userRules, { ...validUser, Email: 'a@b' }, 'Email')).toBe("Nom d'usager invalide");
+  });
+});

@@ -44,7 +44,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: root('./public/index.html') }),
+      new HtmlWebpackPlugin({
+        template: root('./public/index.html'),
+        favicon: root('./public/favicon.svg'),
+      }),
       ...(production
         ? [
             new MiniCssExtractPlugin({

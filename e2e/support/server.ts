@@ -1,0 +1,80 @@
+// Starts the production server as `npm start` does (build when stale, migrate, seed), on a free
+// loopback port and a fresh DATA_DIR, and stops it afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const ADMIN_EMAIL = 'admin@atelier.test';
+export const ADMIN_PASSWORD = 'Bois-franc-2026';
+
+export interface RunningServer {
+  origin: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['server/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 180_000; // a first build can take a while on 2 cores
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const answer = await fetch(`${origin}/api/menu`);
+      if (answer.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    origin,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

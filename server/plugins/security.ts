@@ -74,6 +74,10 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     if (!readCookie(req, XSRF_COOKIE)) {
       const value = randomBytes(32).toString('base64url');
       reply.header('Set-Cookie', `${XSRF_COOKIE}=${value}; Path=/; SameSite=Strict${https ? '; Secure' : ''}`);
+      // An answer that hands out a visitor's own XSRF token must never sit in a shared cache
+      // (a CDN would give the same token to everyone). Only cookie-less first requests get it.
+      reply.header('Cache-Control', 'private, no-store');
+      return payload;
     }
 
     if (isApi(req.url)) {

@@ -229,6 +229,16 @@ describe('XSRF and headers', () => {
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
+  test('an answer carrying a new XSRF cookie is never stored by a shared cache', async () => {
+    for (const url of ['/api/category/all/', '/welcome', '/assets/images/accueil.jpg']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      expect(first.headers['set-cookie']).toBeDefined();
+      expect(first.headers['cache-control']).toBe('private, no-store');
+    }
+    const again = await t.call('GET', '/api/category/all/');
+    expect(again.headers['cache-control']).toMatch(/^public/);
+  });
+
   test('sign-in needs the XSRF header too', async () => {
     const res = await t.call('POST', '/api/login/', { body: { Email: ADMIN_EMAIL, Pwd: ADMIN_PWD }, xsrf: false });
     expect(res.statusCode).toBe(403);

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Category } from '../../../api/api.enhanced';
 import { loggedIn, renderWithProviders } from '../../../test/render';
+import { startScriptedServer } from '../../../test/scriptedServer';
 import { startApiServer, type ApiServer } from '../test/apiServer';
 
 let server: ApiServer;
@@ -185,4 +186,23 @@ test('the navigation and the buttons live in their own landmarks', async () => {
   await openCategories();
   const nav = screen.getByRole('navigation', { name: 'Navigation entre les fiches' });
   expect(within(nav).getAllByRole('button')).toHaveLength(4);
+});
+
+test('an empty list is a normal state: counter at 0, only Nouveau active', async () => {
+  // The real server always has records; an empty table is scripted.
+  const empty = await startScriptedServer((seen) =>
+    seen.url === '/api/category/all/' ? { status: 200, body: [] } : undefined,
+  );
+  try {
+    renderWithProviders(null, { route: '/admin/category', apiOrigin: empty.origin, preloadedState: loggedIn() });
+    expect(await screen.findByText('Projet: 0 de : 0')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    for (const name of ['Premier', 'Précédent', 'Suivant', 'Dernier', 'Mettre à jour', 'Effacer']) {
+      expect(button(name)).toBeDisabled();
+    }
+    expect(button('Nouveau')).toBeEnabled();
+    expect(nameField()).toHaveValue('');
+  } finally {
+    await empty.close();
+  }
 });

@@ -67,7 +67,8 @@ describe('admin screens need a session', () => {
   );
 
   it('half a session (one token) is no session', async () => {
-    const { router } = at('/admin/category', { auth: { token: 'a.b.c', refreshToken: null, loginRedirect: false } });
+    const half = { auth: { token: 'a.b.c', refreshToken: null, loginRedirect: false } } as Partial<RootState>;
+    const { router } = at('/admin/category', half);
     await screen.findByRole('button', { name: 'Connexion' });
     expect(router.state.location.pathname).toBe('/admin/login');
   });

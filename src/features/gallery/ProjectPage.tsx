@@ -1,4 +1,63 @@
-// Placeholder until the public-site issue builds this page.
+import { Link, useParams } from 'react-router';
+import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhanced';
+import { business } from '../../app/business';
+import { messages } from '../../app/messages';
+import { parseId, paths } from '../../app/paths';
+import { BackButton } from '../layout/BackButton';
+import { imageUrl, photoSize } from '../layout/images';
+import { isNotFound, LoadError } from '../layout/LoadError';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { usePageMeta } from '../layout/usePageMeta';
+
+/** project/{id}: name, photo, description, 'Retour'. */
 export function ProjectPage() {
-  return <h1>ProjectPage</h1>;
+  const id = parseId(useParams().id);
+  return id === null ? <NotFoundPage /> : <Project projectId={id} />;
+}
+
+function Project({ projectId }: { projectId: number }) {
+  const t = messages.site;
+  const { data: project, error, isError, refetch } = useGetProjectQuery({ id: projectId });
+  const types = useGetProjectTypesQuery();
+  const type = project && types.data?.find((candidate) => candidate.Id === project.ProjectTypeId);
+  usePageMeta(
+    project?.Name ?? t.status.loading,
+    project ? t.gallery.projectDescription(project.Name, project.Description) : t.welcome.description,
+  );
+
+  if (isNotFound(error)) return <NotFoundPage />;
+  return (
+    <article className="page project">
+      <BackButton />
+      {isError ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <h1 className={project ? undefined : 'placeholder-text'}>{project?.Name ?? t.status.loading}</h1>
+          <div className="project-layout">
+            <div className="project-media">
+              {project ? (
+                <img
+                  src={imageUrl(project.Image)}
+                  alt={t.welcome.imageAlt(business.name, project.Name)}
+                  width={photoSize.width}
+                  height={photoSize.height}
+                  fetchPriority="high"
+                  decoding="async"
+                />
+              ) : null}
+            </div>
+            <div className="project-text">
+              <p>{project?.Description}</p>
+              {type ? (
+                <p>
+                  <Link to={paths.projectType.href(type.Id)}>{t.gallery.seeType(type.Name)}</Link>
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </>
+      )}
+    </article>
+  );
 }

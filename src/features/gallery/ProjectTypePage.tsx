@@ -1,4 +1,67 @@
-// Placeholder until the public-site issue builds this page.
+import { useParams } from 'react-router';
+import {
+  useGetProjectsByTypeQuery,
+  useGetProjectTypesQuery,
+  useGetSubTypesQuery,
+} from '../../api/api.enhanced';
+import { messages } from '../../app/messages';
+import { parseId, paths } from '../../app/paths';
+import { BackButton } from '../layout/BackButton';
+import { isNotFound, LoadError } from '../layout/LoadError';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { usePageMeta } from '../layout/usePageMeta';
+import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
+
+/** projecttype/{id}: the type's projects as photo cards, its sub-types, 'Retour'. */
 export function ProjectTypePage() {
-  return <h1>ProjectTypePage</h1>;
+  const id = parseId(useParams().id);
+  return id === null ? <NotFoundPage /> : <ProjectType typeId={id} />;
+}
+
+function ProjectType({ typeId }: { typeId: number }) {
+  const t = messages.site.gallery;
+  const projects = useGetProjectsByTypeQuery({ typeId });
+  const types = useGetProjectTypesQuery();
+  const subTypes = useGetSubTypesQuery({ id: typeId });
+  const type = types.data?.find((candidate) => candidate.Id === typeId);
+  const title = type?.Name ?? t.projectsTitle;
+  usePageMeta(title, type?.Description || t.projectTypeDescription(title));
+
+  if (isNotFound(projects.error) || (types.data && !type && !projects.isLoading)) return <NotFoundPage />;
+  return (
+    <section className="page">
+      <BackButton />
+      <h1>{title}</h1>
+      <p className="lead">{type?.Description ?? '\u00a0'}</p>
+      {projects.isError ? (
+        <LoadError onRetry={() => void projects.refetch()} />
+      ) : !projects.data ? (
+        <ThumbnailPlaceholders />
+      ) : projects.data.length === 0 ? (
+        <p>{t.projectsEmpty}</p>
+      ) : (
+        <ul className="card-grid">
+          {projects.data.map((project, index) => (
+            <Thumbnail
+              key={project.Id}
+              to={paths.project.href(project.Id)}
+              name={project.Name}
+              image={project.Image}
+              eager={index < EAGER_CARDS}
+            />
+          ))}
+        </ul>
+      )}
+      {subTypes.data && subTypes.data.length > 0 ? (
+        <section aria-labelledby="sous-types" className="subtypes">
+          <h2 id="sous-types">{t.subTypesTitle}</h2>
+          <ul className="card-grid card-grid-small">
+            {subTypes.data.map((sub) => (
+              <Thumbnail key={sub.Id} to={paths.projectType.href(sub.Id)} name={sub.Name} image={sub.Image} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
 }

@@ -1,4 +1,50 @@
-// Placeholder until the public-site issue builds this page.
+import { useParams } from 'react-router';
+import { useGetCategoriesQuery, useGetProjectTypesByCategoryQuery } from '../../api/api.enhanced';
+import { messages } from '../../app/messages';
+import { parseId, paths } from '../../app/paths';
+import { isNotFound, LoadError } from '../layout/LoadError';
+import { NotFoundPage } from '../layout/NotFoundPage';
+import { usePageMeta } from '../layout/usePageMeta';
+import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
+
+/** typeslist/{id}: the project types of a category, as photo cards linking to their page. */
 export function TypesListPage() {
-  return <h1>TypesListPage</h1>;
+  const id = parseId(useParams().id);
+  return id === null ? <NotFoundPage /> : <TypesList categoryId={id} />;
+}
+
+function TypesList({ categoryId }: { categoryId: number }) {
+  const t = messages.site.gallery;
+  const types = useGetProjectTypesByCategoryQuery({ id: categoryId });
+  const categories = useGetCategoriesQuery();
+  const category = categories.data?.find((c) => c.Id === categoryId);
+  const title = category?.Name ?? t.typesListTitle;
+  usePageMeta(title, t.typesListDescription(title));
+
+  if (isNotFound(types.error)) return <NotFoundPage />;
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      {types.isError ? (
+        <LoadError onRetry={() => void types.refetch()} />
+      ) : !types.data ? (
+        <ThumbnailPlaceholders />
+      ) : types.data.length === 0 ? (
+        <p>{t.typesListEmpty}</p>
+      ) : (
+        <ul className="card-grid">
+          {types.data.map((type, index) => (
+            <Thumbnail
+              key={type.Id}
+              to={paths.projectType.href(type.Id)}
+              name={type.Name}
+              image={type.Image}
+              description={type.Description}
+              eager={index < EAGER_CARDS}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

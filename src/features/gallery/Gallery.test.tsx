@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render';
+import { startApiServer, type ApiServer } from '../../test/apiServer';
+import { startScriptedServer } from '../../test/scriptedServer';
+import { business } from '../../app/business';
+
+// The real API server with its demo content.
+let api: ApiServer;
+beforeAll(async () => {
+  api = await startApiServer();
+}, 30_000);
+afterAll(() => api.close());
+
+const open = (route: string) => renderWithProviders(null, { route, apiOrigin: api.origin });
+
+describe('typeslist/{id}', () => {
+  test("shows the category's project types as photo cards linking to their page", async () => {
+    open('/typeslist/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Potagers' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    const raised = await within(main).findByRole('link', { name: 'Potagers surélevés' });
+    expect(raised).toHaveAttribute('href', '/projecttype/2');
+    expect(within(main).getByRole('link', { name: 'Jardinières et bacs à fleurs' })).toHaveAttribute('href', '/projecttype/3');
+    const image = raised.querySelector('img');
+    expect(image).toHaveAttribute('src', '/assets/images/type-potagers-sureleves.jpg');
+    expect(image).toHaveAttribute('width', '1200');
+    expect(image).toHaveAttribute('height', '900');
+    await waitFor(() => expect(document.title).toBe(`Potagers | ${business.name}`));
+  });
+});
+
+describe('projecttype/{id}', () => {
+  test("lists the type's projects, its sub-types as links, and 'Retour' goes back", async () => {
+    const { user, router } = open('/typeslist/11');
+    await user.click(await screen.findByRole('link', { name: 'Tablettes flottantes' }));
+    expect(router.state.location.pathname).toBe('/projecttype/6');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tablettes flottantes' })).toBeInTheDocument();
+    const projects = within(screen.getByRole('main')).getAllByRole('link');
+    expect(projects.length).toBeGreaterThan(0);
+    expect(projects[0]).toHaveAttribute('href', expect.stringMatching(/^\/project\/\d+$/));
+    await user.click(screen.getByRole('button', { name: /Retour/ }));
+    expect(router.state.location.pathname).toBe('/typeslist/11');
+  });
+
+  test('shows the sub-types of a type (GET /api/subtype/{id}) as links to their own page', async () => {
+    open('/projecttype/22');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Étagères de rangement' })).toBeInTheDocument();
+    const seeAlso = await screen.findByRole('region', { name: 'Voir aussi' });
+    expect(within(seeAlso).getByRole('link', { name: 'Tablettes flottantes' })).toHaveAttribute('href', '/projecttype/6');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Étagères de garde-manger' })).toHaveAttribute('href', '/project/29');
+  });
+
+  test("'Retour' on the first page of a visit goes to the welcome page", async () => {
+    const { user, router } = open('/projecttype/1');
+    await screen.findByRole('link', { name: 'Banc de parc en cèdre rouge' });
+    await user.click(screen.getByRole('button', { name: /Retour/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+  });
+});
+
+describe('project/{id}', () => {
+  test('shows the name, the photo and the description, with a Retour button', async () => {
+    open('/project/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Banc de parc en cèdre rouge' })).toBeInTheDocument();
+    const image = screen.getByRole('img', { name: `${business.name} — Banc de parc en cèdre rouge` });
+    expect(image).toHaveAttribute('src', '/assets/images/banc-cedre-rouge.jpg');
+    expect(screen.getByText(/Banc trois places en cèdre rouge/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Retour/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Autres projets : Bancs de jardin/ })).toHaveAttribute('href', '/projecttype/1');
+    await waitFor(() => expect(document.title).toBe(`Banc de parc en cèdre rouge | ${business.name}`));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringMatching(/^Banc de parc en cèdre rouge — Banc trois places/),
+    );
+  });
+});
+
+describe('not found, inside the layout', () => {
+  test.each([
+    ['a non-numeric project id', '/project/abc'],
+    ['an unknown project id', '/project/9999'],
+    ['an unknown project type', '/projecttype/9999'],
+    ['an unknown category', '/typeslist/9999'],
+    ['a non-numeric category id', '/typeslist/1.5'],
+    ['an unknown path', '/nulle-part'],
+  ])('%s shows « Page introuvable » with a way home', async (_case, route) => {
+    open(route);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/welcome');
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`Page introuvable | ${business.name}`));
+  });
+});
+
+test('a failed call shows a French message and a retry that works', async () => {
+  let calls = 0;
+  const flaky = await startScriptedServer((seen) => {
+    if (!seen.url.startsWith('/api/projects/')) return undefined;
+    calls += 1;
+    return calls === 1
+      ? { status: 500, body: { Result: false, Message: 'panne' } }
+      : { status: 200, body: [{ Id: 3, ProjectTypeId: 4, Name: 'Terrasse en cèdre', Description: 'Une terrasse.', Image: 't.jpg' }] };
+  });
+  try {
+    const { user } = renderWithProviders(null, { route: '/projecttype/4', apiOrigin: flaky.origin });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impossible d’afficher ce contenu pour le moment.');
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('link', { name: 'Terrasse en cèdre' })).toHaveAttribute('href', '/project/3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  } finally {
+    await flaky.close();
+  }
+});
+
+test('while loading, placeholder cards hold the place of the photos', async () => {
+  const slow = await startScriptedServer((seen) =>
+    seen.url === '/api/projecttype/2' ? { status: 200, body: [], delayMs: 400 } : undefined,
+  );
+  try {
+    const { container } = renderWithProviders(null, { route: '/typeslist/2', apiOrigin: slow.origin });
+    expect(container.querySelectorAll('.card-placeholder .card-media')).toHaveLength(3);
+    expect(await screen.findByText('Aucun type de projet dans cette catégorie pour le moment.')).toBeInTheDocument();
+    expect(container.querySelector('.card-placeholder')).toBeNull();
+  } finally {
+    await slow.close();
+  }
+});

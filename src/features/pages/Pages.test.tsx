@@ -1,0 +1,50 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render';
+import { startApiServer, type ApiServer } from '../../test/apiServer';
+import { business } from '../../app/business';
+
+let api: ApiServer;
+beforeAll(async () => {
+  api = await startApiServer();
+}, 30_000);
+afterAll(() => api.close());
+
+test('about: the owner presentation and the three service blurbs', async () => {
+  renderWithProviders(null, { route: '/about', apiOrigin: api.origin });
+  expect(screen.getByRole('heading', { level: 1, name: 'À propos de l’atelier' })).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: `${business.ownerName}, propriétaire, dans son atelier` })).toHaveAttribute(
+    'src',
+    '/assets/images/proprietaire.jpg',
+  );
+  expect(screen.getByText(new RegExp(`Je m’appelle ${business.ownerName}`))).toBeInTheDocument();
+  const services = screen.getByRole('region', { name: 'Petits travaux dans la maison' });
+  expect(within(services).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    'Électricité',
+    'Plomberie',
+    'Peinture',
+  ]);
+  expect(within(services).getByText(/luminaires/)).toBeInTheDocument();
+  expect(within(services).getByText(/robinets/)).toBeInTheDocument();
+  expect(within(services).getByText(/teinture de terrasses/)).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe(`À propos | ${business.name}`));
+});
+
+test('contact: a tel: link, two mailto: links, the city on a map, the social page and a large image', async () => {
+  renderWithProviders(null, { route: '/contact', apiOrigin: api.origin });
+  const main = screen.getByRole('main');
+  expect(within(main).getByRole('heading', { level: 1, name: 'Contactez-moi' })).toBeInTheDocument();
+  expect(within(main).getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.tel}`);
+  expect(within(main).getByRole('link', { name: business.emails.info })).toHaveAttribute('href', `mailto:${business.emails.info}`);
+  expect(within(main).getByRole('link', { name: business.emails.quotes })).toHaveAttribute(
+    'href',
+    `mailto:${business.emails.quotes}`,
+  );
+  const map = within(main).getByRole('link', { name: /Gatineau, Québec \(voir la carte\)/ });
+  expect(map.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/.*Gatineau/);
+  expect(within(main).getByRole('link', { name: /^Facebook/ })).toHaveAttribute('href', business.social.url);
+  const image = within(main).getByRole('img');
+  expect(image).toHaveAttribute('src', '/assets/images/atelier.jpg');
+  expect(image).toHaveAttribute('width', '1600');
+  await waitFor(() => expect(document.title).toBe(`Contactez-moi | ${business.name}`));
+  expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Gatineau/);
+});

@@ -1,0 +1,135 @@
+import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import type { Project } from '../../api/api.enhanced';
+import { business } from '../../app/business';
+import { messages } from '../../app/messages';
+import { paths } from '../../app/paths';
+import { imageUrl, photoSize } from '../layout/images';
+
+interface LightboxProps {
+  projects: Project[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  /** Called once the dialog is gone, to put the focus back where it came from. */
+  restoreFocus: () => void;
+}
+
+/** Spec section 9: a swipe is under 1000 ms, over 30 px across and 3 times more across than down. */
+export const isSwipe = (dx: number, dy: number, ms: number) =>
+  ms < 1000 && Math.abs(dx) > 30 && Math.abs(dx) > 3 * Math.abs(dy);
+
+/**
+ * The full-screen photo popup: a modal dialog. Escape closes it, the arrow keys and a swipe
+ * move between photos, Tab stays inside, and the focus goes back to the carousel on close.
+ */
+export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus }: LightboxProps) {
+  const t = messages.site.lightbox;
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const touch = useRef<{ x: number; y: number; time: number } | null>(null);
+  const restoreRef = useRef(restoreFocus);
+  const count = projects.length;
+  const project = projects[index];
+
+  useEffect(() => {
+    restoreRef.current = restoreFocus;
+  }, [restoreFocus]);
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    document.body.classList.add('has-dialog');
+    return () => {
+      document.body.classList.remove('has-dialog');
+      restoreRef.current();
+    };
+  }, []);
+
+  if (!project) return null;
+  const go = (delta: number) => onIndexChange((index + delta + count) % count);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'Tab') {
+      const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('button, a[href]');
+      if (!focusable || focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !dialogRef.current?.contains(active))) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && (active === last || !dialogRef.current?.contains(active))) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  const onTouchStart = (event: TouchEvent<HTMLDivElement>) => {
+    const point = event.touches[0];
+    if (point) touch.current = { x: point.clientX, y: point.clientY, time: event.timeStamp };
+  };
+  const onTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
+    const start = touch.current;
+    const point = event.changedTouches[0];
+    touch.current = null;
+    if (!start || !point) return;
+    const dx = point.clientX - start.x;
+    if (isSwipe(dx, point.clientY - start.y, event.timeStamp - start.time)) go(dx < 0 ? 1 : -1);
+  };
+
+  return createPortal(
+    <div
+      ref={dialogRef}
+      className="lightbox"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t.label(project.Name)}
+      onKeyDown={onKeyDown}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+    >
+      <div className="lightbox-bar">
+        <p className="lightbox-counter">{t.counter(index + 1, count)}</p>
+        <button ref={closeRef} type="button" className="lightbox-close" onClick={onClose}>
+          {t.close}
+          <span aria-hidden="true"> ✕</span>
+        </button>
+      </div>
+      <figure className="lightbox-figure">
+        <img
+          key={project.Id}
+          src={imageUrl(project.Image)}
+          alt={messages.site.welcome.imageAlt(business.name, project.Name)}
+          width={photoSize.width}
+          height={photoSize.height}
+          decoding="async"
+        />
+        <figcaption>
+          {project.Name} —{' '}
+          <Link to={paths.project.href(project.Id)} onClick={onClose}>
+            {t.seeProject}
+          </Link>
+        </figcaption>
+      </figure>
+      <button type="button" className="lightbox-nav lightbox-prev" aria-label={t.previous} onClick={() => go(-1)}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button type="button" className="lightbox-nav lightbox-next" aria-label={t.next} onClick={() => go(1)}>
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import Slider, { type Settings } from 'react-slick';
+import 'slick-carousel/slick/slick.css';
+import type { Project } from '../../api/api.enhanced';
+import { business } from '../../app/business';
+import { messages } from '../../app/messages';
+import { paths } from '../../app/paths';
+import { imageUrl, photoSize } from '../layout/images';
+import { Lightbox } from './Lightbox';
+import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+
+const AUTOPLAY_MS = 5000;
+
+/**
+ * The welcome carousel (react-slick): no arrows, pagination dots, swipe, the arrow keys when the
+ * focus is on a slide. Enter or a click on a photo opens the full-screen popup. It moves on its
+ * own only when the visitor has not asked for reduced motion, with a pause button, and it
+ * pauses while the pointer or the focus is on it (WCAG 2.2.2). Only the visible slide is in
+ * the tab order. Needs at least two projects (the caller decides).
+ */
+export function ProjectCarousel({ projects }: { projects: Project[] }) {
+  const t = messages.site.welcome;
+  const count = projects.length;
+  const slider = useRef<Slider>(null);
+  const slideButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const region = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const currentRef = useRef(0);
+  const [lightbox, setLightbox] = useState<number | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const moving = !reducedMotion && playing && !hovered && !focused && lightbox === null;
+
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(() => slider.current?.slickGoTo((currentRef.current + 1) % count), AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [moving, count]);
+
+  const closeLightbox = () => {
+    if (lightbox !== null) {
+      currentRef.current = lightbox;
+      setCurrent(lightbox);
+      slider.current?.slickGoTo(lightbox, true);
+    }
+    setLightbox(null);
+  };
+  const restoreFocus = useCallback(() => slideButtons.current[currentRef.current]?.focus(), []);
+
+  const settings: Settings = {
+    arrows: false,
+    dots: true,
+    infinite: false,
+    swipe: true,
+    waitForAnimate: false,
+    accessibility: true,
+    speed: reducedMotion ? 0 : 400,
+    slidesToShow: 1,
+    slidesToScroll: 1,
+    beforeChange: (_from, to) => {
+      currentRef.current = to;
+      setCurrent(to);
+    },
+    afterChange: (index) => {
+      // Keyboard users stay on the slide they moved to.
+      if (region.current?.contains(document.activeElement) && document.activeElement?.closest('.slick-slide')) {
+        slideButtons.current[index]?.focus();
+      }
+    },
+    customPaging: (index) => (
+      <button type="button" aria-label={t.dotLabel(index + 1, count)} aria-current={index === current ? 'true' : undefined}>
+        {index + 1}
+      </button>
+    ),
+  };
+
+  return (
+    <div
+      ref={region}
+      className="carousel"
+      role="region"
+      aria-roledescription="carrousel"
+      aria-label={t.carouselLabel}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
+      }}
+    >
+      {!reducedMotion ? (
+        <button type="button" className="carousel-pause" onClick={() => setPlaying((value) => !value)}>
+          {playing ? t.pause : t.play}
+        </button>
+      ) : null}
+      <div aria-live={moving ? 'off' : 'polite'}>
+        <Slider ref={slider} {...settings}>
+          {projects.map((project, index) => {
+            const tabIndex = index === current ? 0 : -1;
+            return (
+              <div key={project.Id}>
+                <div role="group" aria-roledescription="diapositive" aria-label={t.slideLabel(index + 1, count)} className="slide">
+                  <button
+                    ref={(element) => {
+                      slideButtons.current[index] = element;
+                    }}
+                    type="button"
+                    className="slide-button"
+                    tabIndex={tabIndex}
+                    aria-haspopup="dialog"
+                    onClick={() => setLightbox(index)}
+                  >
+                    <img
+                      src={imageUrl(project.Image)}
+                      alt={t.imageAlt(business.name, project.Name)}
+                      width={photoSize.width}
+                      height={photoSize.height}
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      decoding="async"
+                      draggable={false}
+                    />
+                  </button>
+                  <p className="slide-caption">
+                    <Link to={paths.project.href(project.Id)} tabIndex={tabIndex}>
+                      {project.Name}
+                    </Link>
+                  </p>
+                </div>
+              </div>
+            );
+          })}
+        </Slider>
+      </div>
+      {lightbox !== null ? (
+        <Lightbox
+          projects={projects}
+          index={lightbox}
+          onIndexChange={setLightbox}
+          onClose={closeLightbox}
+          restoreFocus={restoreFocus}
+        />
+      ) : null}
+    </div>
+  );
+}

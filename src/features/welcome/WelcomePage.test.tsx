@@ -1,0 +1,196 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render';
+import { startApiServer, type ApiServer } from '../../test/apiServer';
+import { startScriptedServer } from '../../test/scriptedServer';
+import { business } from '../../app/business';
+import { isSwipe } from './Lightbox';
+
+let api: ApiServer;
+beforeAll(async () => {
+  api = await startApiServer();
+}, 30_000);
+afterAll(() => api.close());
+
+const altOf = (name: string) => `${business.name} — ${name}`;
+
+async function openWelcome(origin = api.origin) {
+  const view = renderWithProviders(null, { route: '/welcome', apiOrigin: origin });
+  return view;
+}
+
+test('the large background photo is fetched first, with its size, and the page has its title', async () => {
+  const { container } = await openWelcome();
+  expect(screen.getByRole('heading', { level: 1, name: business.name })).toBeInTheDocument();
+  const hero = container.querySelector('.hero-image');
+  expect(hero).toHaveAttribute('src', '/assets/images/accueil.jpg');
+  expect(hero).toHaveAttribute('width', '1920');
+  expect(hero).toHaveAttribute('height', '1080');
+  expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await waitFor(() => expect(document.title).toBe(`${business.name} — rénovation et ébénisterie à Gatineau`));
+});
+
+test('the carousel shows 7 random projects, each alt made of the business name and the project name, no arrows, 7 dots', async () => {
+  await openWelcome();
+  const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+  const images = within(carousel).getAllByRole('img', { hidden: true });
+  expect(images).toHaveLength(7);
+  for (const image of images) expect(image.getAttribute('alt')).toMatch(new RegExp(`^${business.name} — .{7,}`));
+  expect(carousel.querySelector('.slick-arrow')).toBeNull();
+  expect(within(carousel).queryByRole('button', { name: /Previous|Next|précédent|suivant/i })).toBeNull();
+  const dots = within(carousel).getAllByRole('button', { name: /^Afficher le projet \d sur 7$/ });
+  expect(dots).toHaveLength(7);
+  expect(dots[0]).toHaveAttribute('aria-current', 'true');
+  // Only the visible slide is in the tab order.
+  const slideButtons = within(carousel).getAllByRole('button', { name: new RegExp(`^${business.name}`), hidden: true });
+  expect(slideButtons.map((button) => button.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
+});
+
+test('a dot and the arrow keys move the carousel', async () => {
+  const { user } = await openWelcome();
+  const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+  await user.click(within(carousel).getByRole('button', { name: 'Afficher le projet 3 sur 7' }));
+  await waitFor(() =>
+    expect(within(carousel).getByRole('button', { name: 'Afficher le projet 3 sur 7' })).toHaveAttribute('aria-current', 'true'),
+  );
+  const slideButtons = () => carousel.querySelectorAll<HTMLButtonElement>('.slide-button');
+  await waitFor(() => expect(slideButtons()[2]?.tabIndex).toBe(0));
+  act(() => slideButtons()[2]?.focus());
+  // user-event leaves keyCode at 0; browsers send 37/39, which react-slick reads.
+  fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight', code: 'ArrowRight', keyCode: 39 });
+  await waitFor(() => expect(slideButtons()[3]?.tabIndex).toBe(0));
+  await waitFor(() => expect(slideButtons()[3]).toHaveFocus());
+  fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft', code: 'ArrowLeft', keyCode: 37 });
+  await waitFor(() => expect(slideButtons()[2]).toHaveFocus());
+  expect(within(carousel).getByRole('button', { name: 'Afficher le projet 3 sur 7' })).toHaveAttribute('aria-current', 'true');
+});
+
+test('Enter on a slide opens the full-screen popup: arrows move, Tab stays inside, Escape closes and restores the focus', async () => {
+  const { user } = await openWelcome();
+  const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+  const first = carousel.querySelector<HTMLButtonElement>('.slide-button');
+  const firstName = first?.querySelector('img')?.getAttribute('alt') ?? '';
+  act(() => first?.focus());
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveAttribute('aria-modal', 'true');
+  expect(within(dialog).getByRole('img')).toHaveAttribute('alt', firstName);
+  expect(within(dialog).getByText('1 / 7')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: /Fermer/ })).toHaveFocus();
+
+  await user.keyboard('{ArrowRight}');
+  expect(within(dialog).getByText('2 / 7')).toBeInTheDocument();
+  await user.keyboard('{ArrowLeft}{ArrowLeft}');
+  expect(within(dialog).getByText('7 / 7')).toBeInTheDocument();
+
+  // Tab cycles through the four controls of the dialog only.
+  for (let i = 0; i < 5; i += 1) {
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  }
+  await user.tab({ shift: true });
+  expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  // The carousel followed the popup to the 7th photo and the focus is back on it.
+  const buttons = carousel.querySelectorAll<HTMLButtonElement>('.slide-button');
+  await waitFor(() => expect(buttons[6]).toHaveFocus());
+});
+
+test('a click on a photo opens the popup, « Fermer » closes it', async () => {
+  const { user } = await openWelcome();
+  const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+  const first = carousel.querySelector<HTMLButtonElement>('.slide-button');
+  await user.click(first as HTMLButtonElement);
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Photo suivante' }));
+  expect(within(dialog).getByText('2 / 7')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: /Fermer/ }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a swipe counts under 1000 ms, over 30 px across, more than 3 times the vertical travel', () => {
+  expect(isSwipe(-60, 10, 300)).toBe(true);
+  expect(isSwipe(60, 25, 300)).toBe(false);
+  expect(isSwipe(25, 0, 300)).toBe(false);
+  expect(isSwipe(80, 0, 1200)).toBe(false);
+});
+
+const project = (id: number, name: string) => ({ Id: id, ProjectTypeId: 1, Name: name, Description: 'Un projet.', Image: `p${id}.jpg` });
+
+test('with a single project there is no carousel, just the photo', async () => {
+  const one = await startScriptedServer((seen) =>
+    seen.url === '/api/randomprojects/7' ? { status: 200, body: [project(5, 'Banc de jardin en pin')] } : undefined,
+  );
+  try {
+    await openWelcome(one.origin);
+    expect(await screen.findByRole('img', { name: altOf('Banc de jardin en pin') })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Projets en vedette' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Afficher le projet/ })).not.toBeInTheDocument();
+  } finally {
+    await one.close();
+  }
+});
+
+test('a failed call shows a French message with a retry', async () => {
+  let calls = 0;
+  const flaky = await startScriptedServer((seen) => {
+    if (seen.url !== '/api/randomprojects/7') return undefined;
+    calls += 1;
+    return calls === 1 ? { status: 503 } : { status: 200, body: [project(1, 'Banc de parc'), project(2, 'Potager en cèdre')] };
+  });
+  try {
+    const { user } = await openWelcome(flaky.origin);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impossible d’afficher ce contenu pour le moment.');
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+    expect(within(carousel).getAllByRole('img', { hidden: true }).map((img) => img.getAttribute('alt'))).toEqual([
+      altOf('Banc de parc'),
+      altOf('Potager en cèdre'),
+    ]);
+  } finally {
+    await flaky.close();
+  }
+});
+
+describe('moving on its own', () => {
+  const setReducedMotion = (reduce: boolean) => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: reduce && query.includes('reduce'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }),
+    });
+  };
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+    jest.useRealTimers();
+  });
+
+  test('never under prefers-reduced-motion, and then there is no pause button', async () => {
+    setReducedMotion(true);
+    await openWelcome();
+    const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+    expect(within(carousel).queryByRole('button', { name: /défilement/ })).not.toBeInTheDocument();
+  });
+
+  test('otherwise it advances every 5 s, with a pause button that stops it', async () => {
+    setReducedMotion(false);
+    const { user } = await openWelcome();
+    const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+    const dot = (n: number) => within(carousel).getByRole('button', { name: `Afficher le projet ${n} sur 7` });
+    expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(dot(2)).toHaveAttribute('aria-current', 'true'), { timeout: 6500 });
+    const pause = within(carousel).getByRole('button', { name: 'Mettre le défilement en pause' });
+    await user.click(pause);
+    // The click put the focus in the carousel; move it out so only the pause button holds it still.
+    await user.click(document.body);
+    expect(within(carousel).getByRole('button', { name: 'Reprendre le défilement' })).toBeInTheDocument();
+    await act(() => new Promise((done) => setTimeout(done, 5500)));
+    expect(dot(2)).toHaveAttribute('aria-current', 'true');
+  }, 20_000);
+});

@@ -17,6 +17,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
+    target: ['web', 'es2020'],
     entry: { main: root('./src/main.tsx') },
     output: {
       path: root('./dist'),
@@ -28,7 +29,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     // 'source-map' writes separate .map files: no eval, so script-src 'self' is enough.
     devtool: production ? 'source-map' : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // Lighter stand-ins for two of react-slick's dependencies (see src/app/shims/).
+      alias: {
+        'resize-observer-polyfill$': root('./src/app/shims/resizeObserver.ts'),
+        'lodash.debounce$': root('./src/app/shims/debounce.ts'),
+      },
+    },
     module: {
       rules: [
         {

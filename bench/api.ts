@@ -81,6 +81,7 @@ async function run(): Promise<void> {
   }
   const ok = rows.every(([e, c]) => e.p99 <= 20 && e.rps >= c.rps / 2 && e.errors === 0);
   console.log(`\nTarget: p99 <= 20 ms and >= 50 % of the ceiling -> ${ok ? 'met' : 'NOT met'}`);
+  if (!ok) process.exitCode = 1;
 }
 
 function format(row: Row, ceiling?: Row): string {

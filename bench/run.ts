@@ -1,0 +1,165 @@
+// npm run bench — builds, serves and measures, writes bench/report.md, and exits non-zero when a
+// budget is missed:
+// - JavaScript and CSS per route, gzipped, split into what public pages load and what only /admin
+//   loads (public JS <= 150 KB, CSS <= 20 KB);
+// - Lighthouse, median of 3 runs, mobile and desktop, for /welcome, /typeslist/2 and one project
+//   (mobile performance >= 90, desktop >= 98, accessibility, best practices and SEO 100);
+// - the API figures of `npm run bench:api`.
+//   BENCH_RUNS=1 BENCH_SKIP_API=1 npm run bench   (quicker, for a look)
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { launchBrowser, CHROMIUM } from '../e2e/support/browser.ts';
+import { root, startServer } from '../e2e/support/server.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const KB = 1024;
+const BUDGET = { publicJs: 150 * KB, css: 20 * KB };
+const SCORES = { mobilePerformance: 90, desktopPerformance: 98, other: 100 };
+
+interface Failure {
+  what: string;
+  measured: string;
+  budget: string;
+}
+const failures: Failure[] = [];
+const report: string[] = ['# Performance report', '', `Generated ${new Date().toISOString()}.`, ''];
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+console.log('Building the production bundle…');
+run('npm', ['run', 'build', '--silent']);
+const server = await startServer();
+
+try {
+  // ---- Weight: the JS and CSS files each route makes the browser load -----------------------
+  const projects = (await (await fetch(`${server.origin}/api/project/all/`)).json()) as { Id: number }[];
+  const projectPath = `/project/${projects[0]?.Id ?? 1}`;
+  const publicRoutes = ['/welcome', '/typeslist/2', '/projecttype/1', projectPath, '/about', '/contact'];
+  const adminRoutes = ['/admin/login'];
+
+  const browser = await launchBrowser();
+  const filesOf = async (route: string) => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const files = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (/\.(js|css)$/.test(url.pathname)) files.add(url.pathname);
+    });
+    await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
+    await page.close();
+    return files;
+  };
+  const perRoute = new Map<string, Set<string>>();
+  for (const route of [...publicRoutes, ...adminRoutes]) perRoute.set(route, await filesOf(route));
+  await browser.close();
+
+  const size = (files: Iterable<string>, ext: string) =>
+    [...files].filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gzipSize(join(root, 'dist', f)), 0);
+  const publicFiles = new Set(publicRoutes.flatMap((r) => [...perRoute.get(r)!]));
+  const adminOnly = new Set(
+    adminRoutes.flatMap((r) => [...perRoute.get(r)!]).filter((f) => !publicFiles.has(f)),
+  );
+
+  report.push('## JavaScript and CSS (gzip -9 of the files each route loads)', '');
+  report.push('| route | JS | CSS |', '|---|---|---|');
+  for (const [route, files] of perRoute) {
+    report.push(`| \`${route}\` | ${kb(size(files, '.js'))} | ${kb(size(files, '.css'))} |`);
+  }
+  const publicJs = size(publicFiles, '.js');
+  const publicCss = size(publicFiles, '.css');
+  report.push(
+    '',
+    `- All public pages together: JS ${kb(publicJs)} (budget ${kb(BUDGET.publicJs)}), CSS ${kb(publicCss)} (budget ${kb(BUDGET.css)}).`,
+    `- Loaded only on /admin: JS ${kb(size(adminOnly, '.js'))}, CSS ${kb(size(adminOnly, '.css'))} (${[...adminOnly].join(', ') || 'none'}).`,
+    '',
+  );
+  if (publicJs > BUDGET.publicJs) failures.push({ what: 'public JS', measured: kb(publicJs), budget: kb(BUDGET.publicJs) });
+  if (publicCss > BUDGET.css) failures.push({ what: 'public CSS', measured: kb(publicCss), budget: kb(BUDGET.css) });
+
+  // ---- Lighthouse ------------------------------------------------------------------------------
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  report.push(`## Lighthouse (median of ${RUNS} runs)`, '');
+  report.push('| page | form factor | performance | accessibility | best practices | SEO |', '|---|---|---|---|---|---|');
+  try {
+    for (const route of ['/welcome', '/typeslist/2', projectPath]) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const scores: Record<string, number[]> = {};
+        for (let i = 0; i < RUNS; i++) {
+          const result = await lighthouse(
+            `${server.origin}${route}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          for (const category of categories) {
+            (scores[category] ??= []).push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+          }
+        }
+        const m = Object.fromEntries(categories.map((c) => [c, median(scores[c]!)]));
+        report.push(
+          `| \`${route}\` | ${formFactor} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} |`,
+        );
+        const perfBudget = formFactor === 'mobile' ? SCORES.mobilePerformance : SCORES.desktopPerformance;
+        if (m.performance! < perfBudget) {
+          failures.push({ what: `${route} ${formFactor} performance`, measured: String(m.performance), budget: `>= ${perfBudget}` });
+        }
+        for (const c of ['accessibility', 'best-practices', 'seo'] as const) {
+          if (m[c]! < SCORES.other) failures.push({ what: `${route} ${formFactor} ${c}`, measured: String(m[c]), budget: '100' });
+        }
+        console.log(`Lighthouse ${route} ${formFactor}:`, m);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  report.push('');
+} finally {
+  await server.stop();
+}
+
+// ---- API ---------------------------------------------------------------------------------------
+if (!process.env.BENCH_SKIP_API) {
+  console.log('API benchmark…');
+  const output = await new Promise<{ text: string; ok: boolean }>((resolve) => {
+    const child = spawn(process.execPath, ['bench/api.ts'], { cwd: root });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.on('exit', (code) => resolve({ text, ok: code === 0 }));
+  });
+  report.push('## API (`npm run bench:api`)', '', '```', output.text.trim(), '```', '');
+  if (!output.ok) failures.push({ what: 'API benchmark', measured: 'target not met', budget: 'p99 <= 20 ms, >= 50 % of ceiling' });
+}
+
+report.push('## Budgets', '');
+if (failures.length === 0) report.push('Every budget holds.');
+else for (const f of failures) report.push(`- MISSED: ${f.what}: ${f.measured} (budget ${f.budget})`);
+writeFileSync(join(root, 'bench', 'report.md'), `${report.join('\n')}\n`);
+console.log(`\n${report.join('\n')}`);
+process.exit(failures.length === 0 ? 0 : 1);

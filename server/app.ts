@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { FastifyValidationResult } from 'fastify/types/schema.js';
 import fastifyCompress from '@fastify/compress';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -76,6 +77,8 @@ function frenchClientError(code: string | undefined, status: number): string {
       return 'Type de contenu non pris en charge : envoyez du JSON (application/json).';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'Requête trop volumineuse.';
+    case 'BODY_INVALID_UNICODE':
+      return 'Le texte envoyé contient un caractère Unicode invalide (moitié de paire de substitution) : corrigez-le et réessayez.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'Le corps de la requête doit être un objet JSON valide.';
@@ -84,6 +87,18 @@ function frenchClientError(code: string | undefined, status: number): string {
       if (status === 404) return 'Ressource introuvable.';
       return 'Requête invalide : le corps doit être un objet JSON valide.';
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** True when every string (and key) of a parsed JSON value is well-formed Unicode. */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(wellFormed);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).every(([key, item]) => !LONE_SURROGATE.test(key) && wellFormed(item));
+  }
+  return true;
 }
 
 function loadJwtSecret(config: AppConfig): Uint8Array {
@@ -134,14 +149,41 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const paramAjv = new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: false, strict: false });
   addFormats.default(bodyAjv);
   addFormats.default(paramAjv);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }): FastifyValidationResult => {
+    if (httpPart === 'body') return bodyAjv.compile(schema);
+    const validate = paramAjv.compile(schema);
+    // Ajv coerces any numeric string ('0x10', '1e1', ' 1', '+1') to an integer, so one record
+    // would answer to many URLs: only plain decimal digits are an integer path parameter.
+    const properties = (schema as { properties?: Record<string, { type?: string }> }).properties ?? {};
+    const integers = Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
+    if (integers.length === 0) return validate;
+    const strict: FastifyValidationResult = (data: unknown): boolean => {
+      const values = (data ?? {}) as Record<string, unknown>;
+      const bad = integers.find((name) => typeof values[name] === 'string' && !/^[0-9]{1,10}$/.test(values[name]));
+      if (bad !== undefined) {
+        strict.errors = [{ keyword: 'type', instancePath: `/${bad}`, schemaPath: '#/type', params: { type: 'integer' }, message: 'must be integer' }];
+        return false;
+      }
+      const ok = validate(data);
+      strict.errors = validate.errors;
+      return ok as boolean;
+    };
+    return strict;
+  });
 
   // A POST without a body (refreshtoken, logout) may still say Content-Type: application/json.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return jsonParser(req, text, done);
+    return jsonParser(req, text, (error, value) => {
+      // JSON may escape half of a surrogate pair ("\ud83e"): SQLite would store U+FFFD instead,
+      // so what is read back would not be what was sent. Refuse such text.
+      if (!error && !wellFormed(value)) {
+        return done(Object.assign(new Error('lone surrogate'), { statusCode: 400, code: 'BODY_INVALID_UNICODE' }), undefined);
+      }
+      return done(error, value);
+    });
   });
 
   let dummyHash: Promise<string> | null = null;

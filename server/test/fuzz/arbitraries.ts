@@ -1,0 +1,243 @@
+// fast-check arbitraries derived from the JSON schemas of openapi.yaml (as server/contract.ts
+// resolves them), not written by hand per call: a valid value of any schema, a broken one, and a
+// whole request (path parameters, body, session) for any contract operation.
+import fc from 'fast-check';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ContractOperation } from '../../contract.ts';
+
+export type Schema = Record<string, unknown>;
+
+// The same validators the server compiles (no coercion for bodies, coercion for path params).
+const ajv = new Ajv({ strict: false, coerceTypes: false });
+addFormats.default(ajv);
+const validators = new WeakMap<object, ValidateFunction>();
+export const validatorOf = (schema: Schema): ValidateFunction => {
+  let v = validators.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    validators.set(schema, v);
+  }
+  return v;
+};
+
+export const SQL_FRAGMENTS = [
+  "' OR '1'='1",
+  "'; DROP TABLE project; --",
+  '" OR 1=1 --',
+  "1); DELETE FROM app_user; --",
+  "' UNION SELECT password_hash FROM app_user --",
+  '%',
+  '_',
+  "\\'",
+];
+export const HTML_FRAGMENTS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  '&lt;b&gt;',
+  'javascript:alert(1)',
+  '{{constructor.constructor("alert(1)")()}}',
+];
+const UNICODE = ['é', 'É', 'à', 'ç', 'œ', '’', '«\u00a0', '\u00a0»', 'ﬁ', 'e\u0301', '\u200b', '\u200f', 'עברית', '中文', '🪚', '👩🏽‍🔧', '\u0000', '\t', '\n', '\r\n', '\u2028', '\\', '"', '/', '\uFEFF', '\uD83E', '\uDE9A'];
+
+/** One piece of text: a French word, a Unicode oddity, an SQL or HTML fragment, or random code points. */
+const piece: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('Cuisine', 'rénovation', 'ébénisterie', 'Gatineau', 'salle de bain', 'escalier', ' ', 'chêne', 'érable') },
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...UNICODE) },
+  { weight: 1, arbitrary: fc.constantFrom(...SQL_FRAGMENTS) },
+  { weight: 1, arbitrary: fc.constantFrom(...HTML_FRAGMENTS) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }) },
+);
+
+/** Text of any length, cut to at most `max` code points (JSON Schema counts code points). */
+const text = (min: number, max: number): fc.Arbitrary<string> =>
+  fc
+    .array(piece, { minLength: min === 0 ? 0 : 1, maxLength: Math.max(1, Math.ceil(max / 3)) })
+    .map((parts) => {
+      const points = [...parts.join('')].slice(0, max);
+      while (points.length < min) points.push('x');
+      return points.join('');
+    });
+
+const boundedInt = (min: number, max: number): fc.Arbitrary<number> =>
+  // Ids that exist (small) are the interesting ones; the bounds too.
+  fc.oneof(
+    { weight: 5, arbitrary: fc.integer({ min, max: Math.min(max, min + 60) }) },
+    { weight: 1, arbitrary: fc.constantFrom(min, max) },
+    { weight: 1, arbitrary: fc.integer({ min, max }) },
+  );
+
+/** A value the schema accepts (checked with Ajv, the server's own validator). */
+export function validOf(schema: Schema): fc.Arbitrary<unknown> {
+  const accept = validatorOf(schema);
+  let arb: fc.Arbitrary<unknown>;
+  switch (schema.type) {
+    case 'integer':
+      arb = boundedInt(Number(schema.minimum ?? -(2 ** 31)), Number(schema.maximum ?? 2 ** 31 - 1));
+      break;
+    case 'string': {
+      const min = Number(schema.minLength ?? 0);
+      const max = Number(schema.maxLength ?? 300);
+      if (schema.format === 'email') {
+        arb = fc.oneof(
+          fc.emailAddress({ size: 'small' }),
+          fc.tuple(fc.stringMatching(/^[a-z0-9.'+_-]{1,20}$/), fc.constantFrom('exemple.ca', 'atelier.qc.ca', 'gmail.com')).map(([l, d]) => `${l}@${d}`),
+        );
+      } else if (typeof schema.pattern === 'string' && schema.pattern.startsWith('^')) {
+        arb = fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' });
+      } else {
+        arb = text(min, max);
+      }
+      break;
+    }
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      const required = new Set((schema.required ?? []) as string[]);
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, sub] of Object.entries(properties)) model[key] = validOf(sub);
+      arb = fc.record(model, { requiredKeys: [...required] });
+      break;
+    }
+    case 'boolean':
+      arb = fc.boolean();
+      break;
+    default:
+      arb = fc.anything();
+  }
+  return arb.filter((value) => accept(value) === true && wellFormed(value));
+}
+
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/** JSON Schema accepts half a surrogate pair; the server refuses it (it could not be stored as sent). */
+export function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(wellFormed);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v));
+  return true;
+}
+
+/** Any JSON value of the wrong kind. */
+const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, false, 0, -1, 1.5, -0.5, 2 ** 31, 2 ** 53, 1e300, -1e300, '', '0', '1', 'abc', [], {}, [1], { $gt: 0 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(...SQL_FRAGMENTS, ...HTML_FRAGMENTS),
+);
+
+/** A value the schema refuses: wrong type, out of range, too long or short, missing or extra field. */
+export function brokenOf(schema: Schema): fc.Arbitrary<unknown> {
+  const reject = (value: unknown) => validatorOf(schema)(value) !== true || !wellFormed(value);
+  const options: fc.Arbitrary<unknown>[] = [wrongValue];
+  if (schema.type === 'integer') {
+    const min = Number(schema.minimum ?? -(2 ** 31));
+    const max = Number(schema.maximum ?? 2 ** 31 - 1);
+    options.push(fc.constantFrom(min - 1, max + 1, -1, Number.MAX_SAFE_INTEGER, min + 0.5), fc.integer({ min: -(2 ** 31), max: min - 1 }), fc.integer({ min: max + 1, max: 2 ** 31 + 1000 }));
+  }
+  if (schema.type === 'string') {
+    const max = Number(schema.maxLength ?? 300);
+    const min = Number(schema.minLength ?? 0);
+    options.push(
+      fc.constantFrom('', ' '.repeat(Math.max(min, 1)), '\u00a0'.repeat(Math.max(min, 1)), '\t\n'.repeat(min + 1)),
+      fc.integer({ min: max + 1, max: max + 5 }).map((n) => 'é'.repeat(n)),
+      fc.integer({ min: 1000, max: 300_000 }).map((n) => 'x'.repeat(n)),
+      fc.tuple(validOf(schema), fc.constantFrom('\uD83E', '\uDE9A', '\uDFFF\uD800')).map(([v, half]) => `${String(v)}${half}`),
+      fc.constantFrom('../../etc/passwd', '..\\secret.jpg', '/etc/passwd', 'a/b.jpg', 'a b.jpg', 'image.jpg\u0000.png', 'pas-un-courriel', 'A'.repeat(32)),
+    );
+    if (min > 1) options.push(text(1, min - 1));
+  }
+  if (schema.type === 'object') {
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    const keys = Object.keys(properties);
+    const valid = validOf(schema) as fc.Arbitrary<Record<string, unknown>>;
+    options.push(
+      // a field missing
+      fc.tuple(valid, fc.constantFrom(...keys)).map(([v, k]) => {
+        const copy = { ...v };
+        delete copy[k];
+        return copy;
+      }),
+      // an extra field
+      fc.tuple(valid, fc.constantFrom('Admin', 'Role', 'Pwd', 'id', 'constructor', 'Name '), wrongValue).map(([v, k, x]) => ({ ...v, [k]: x })),
+      // one field broken, the others valid
+      fc.constantFrom(...keys).chain((k) => fc.tuple(valid, brokenOf(properties[k] as Schema)).map(([v, x]) => ({ ...v, [k]: x }))),
+      fc.constantFrom([], [{}], 'objet', 42, null),
+    );
+  }
+  return fc.oneof(...options).filter(reject);
+}
+
+export interface FuzzRequest {
+  /** Path parameter values as they go into the URL (already encoded). */
+  params: Record<string, string>;
+  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
+  session: boolean;
+  /** True when the path and body follow the contract (the server must then accept the schema). */
+  valid: boolean;
+}
+
+const brokenParam: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('0', '-1', '1.5', '1e3', '2147483648', '99999999999999999999', 'abc', '%20', '1%00', '..', '%2e%2e%2f', 'NaN', 'null', '0x10', '%27%20OR%201%3D1', '%C3%A9', '+1', ' 1'),
+  fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s)),
+).filter((s) => !/^[0-9]{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2147483647);
+
+/** Malformed JSON text: truncated, trailing garbage, JavaScript rather than JSON, prototype keys. */
+const malformed = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.tuple(valid, fc.nat()).map(([v, n]) => {
+      const s = JSON.stringify(v);
+      return s.slice(0, n % Math.max(1, s.length));
+    }),
+    valid.map((v) => `${JSON.stringify(v)}}`),
+    valid.map((v) => JSON.stringify(v).replace(/"/g, "'")),
+    fc.constantFrom('{', '}', '[', '{"Id":}', '{"Id":NaN}', '{"Id":1,}', 'undefined', '{"__proto__":{"Admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '\uFEFF{}', '{"Id":0,"Id":1}', '   '),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  );
+
+/** A request for `op`: valid (as the contract describes it) or broken in one way, with or without a session. */
+export function requestOf(op: ContractOperation): fc.Arbitrary<FuzzRequest> {
+  const paramProps = (op.schema.params?.properties ?? {}) as Record<string, Schema>;
+  const names = Object.keys(paramProps);
+  const validParams = fc.record(Object.fromEntries(names.map((n) => [n, validOf(paramProps[n] as Schema).map(String)])));
+  const bodySchema = op.schema.body as Schema | undefined;
+
+  const validRequest = fc
+    .tuple(validParams, bodySchema ? validOf(bodySchema) : fc.constant(undefined), fc.boolean(), fc.nat(9))
+    .map(([params, body, session, dice]): FuzzRequest => {
+      if (bodySchema === undefined) return { params, body: { kind: 'none' }, session, valid: true };
+      // The one rule linking path and body: PUT .../{Id} carries the same Id (mostly).
+      const id = params.Id ?? params.id;
+      const value = id !== undefined && dice < 8 && typeof body === 'object' && body !== null && 'Id' in body ? { ...body, Id: Number(id) } : body;
+      return { params, body: { kind: 'json', value }, session, valid: true };
+    });
+
+  const broken: fc.Arbitrary<FuzzRequest>[] = [];
+  if (names.length > 0) {
+    broken.push(
+      fc.tuple(validParams, fc.constantFrom(...names), brokenParam, fc.boolean()).map(([params, name, bad, session]) => ({
+        params: { ...params, [name]: bad },
+        body: bodySchema ? { kind: 'json', value: {} } : { kind: 'none' },
+        session,
+        valid: false,
+      })),
+    );
+  }
+  if (bodySchema) {
+    const validBody = validOf(bodySchema);
+    broken.push(
+      fc.tuple(validParams, brokenOf(bodySchema), fc.boolean()).map(([params, value, session]) => ({ params, body: { kind: 'json', value }, session, valid: false })),
+      fc.tuple(validParams, malformed(validBody), fc.boolean()).map(([params, text, session]) => ({ params, body: { kind: 'raw', text }, session, valid: false })),
+      fc.tuple(validParams, fc.boolean()).map(([params, session]) => ({ params, body: { kind: 'none' }, session, valid: false })),
+    );
+  } else if (op.method !== 'GET') {
+    // A body where none is expected: ignored, so the request stays valid.
+    broken.push(fc.tuple(validParams, wrongValue, fc.boolean()).map(([params, value, session]) => ({ params, body: { kind: 'json', value }, session, valid: true })));
+  }
+  return broken.length === 0 ? validRequest : fc.oneof({ weight: 1, arbitrary: validRequest }, ...broken.map((arbitrary) => ({ weight: 1, arbitrary })));
+}
+
+/** The URL of `op` with these path parameter values. */
+export const urlOf = (op: ContractOperation, params: Record<string, string>): string =>
+  op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? '');

@@ -1,0 +1,141 @@
+// Fuzzing from the contract: for every operation of openapi.yaml, requests generated from its
+// schemas (valid ones and broken ones: wrong types, missing and extra fields, huge and empty
+// strings, Unicode, SQL and HTML fragments, bad ids, malformed JSON), with and without a session.
+// Properties: no 5xx; no stack trace or SQL in any answer; a broken request writes nothing; a
+// valid write reads back byte for byte; afterwards integrity_check is ok and no foreign key is
+// broken. FUZZ_RUNS cases per operation (npm test: a small smoke; npm run test:fuzz: 1,000).
+// A failure is shrunk by fast-check and printed as a ready-to-paste regular test.
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import type { LightMyRequestResponse } from 'fastify';
+import { loadContract, type ContractOperation } from '../../contract.ts';
+import { build, repoRoot, XSRF, type TestApp } from '../helper.ts';
+import { requestOf, urlOf, type FuzzRequest } from './arbitraries.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const contract = loadContract(join(repoRoot, 'openapi.yaml'));
+
+jest.setTimeout(Math.max(30_000, RUNS * 400));
+
+let t: TestApp;
+beforeAll(async () => {
+  // A generous sign-in limit: the fuzzer signs in with random addresses many times.
+  t = await build({ config: { loginLimit: { max: 1_000_000, windowMs: 60_000 } } });
+});
+afterAll(async () => t.close());
+
+/** Leaks: a stack frame, a file path of the server, an SQLite error, SQL. */
+const STACK = /\bat [\w$.<>]+ \(|node:internal|\/server\/[\w/]+\.ts|\.ts:\d+:\d+/;
+const SQL_ERROR = /SQLITE_|sqlite|no such (table|column)|syntax error|constraint failed|\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^.]*\b(FROM|WHERE|SET|VALUES)\b/i;
+
+async function changes(): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select total_changes() as n`.execute(t.db);
+  return Number(rows[0]?.n);
+}
+
+/** An access token of an existing administrator (the fuzzer may delete or rename users). */
+async function accessToken(): Promise<string> {
+  const user = await t.db.selectFrom('app_user').select('id').orderBy('id').executeTakeFirstOrThrow();
+  return (await t.app.services.sessions.open(user.id)).Token;
+}
+
+async function send(op: ContractOperation, req: FuzzRequest, token: string | null): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: string | undefined;
+  if (req.body.kind !== 'none') {
+    headers['content-type'] = 'application/json';
+    payload = req.body.kind === 'json' ? JSON.stringify(req.body.value) : req.body.text;
+  }
+  return t.app.inject({ method: op.method, url: urlOf(op, req.params), headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+type Row = Record<string, unknown>;
+const listUrl: Record<string, string> = {
+  category: '/api/category/all/',
+  projecttype: '/api/projecttype/all/',
+  project: '/api/project/all/',
+  user: '/api/user/all/',
+};
+
+/** Reads back through the API what a successful valid write stored, and compares byte for byte. */
+async function checkRoundTrip(op: ContractOperation, req: FuzzRequest): Promise<void> {
+  const token = await accessToken(); // the request may have deleted or changed its own user
+  const body = (req.body.kind === 'json' ? req.body.value : undefined) as Row | undefined;
+  const id = Number(req.params.Id ?? req.params.id);
+  if (op.tag === 'subtype' && body) {
+    const list = (await t.app.inject({ url: `/api/subtype/${String(body.SrcId)}` })).json<Row[]>();
+    const linked = list.some((row) => row.Id === body.DestId);
+    expect([op.operationId, linked]).toEqual([op.operationId, op.operationId === 'addSubType']);
+    return;
+  }
+  const url = listUrl[op.tag];
+  if (!url) return;
+  const list = (await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).json<Row[]>();
+  if (op.method === 'DELETE') {
+    expect(list.find((row) => row.Id === id)).toBeUndefined();
+    return;
+  }
+  if (!body) return;
+  const stored = op.method === 'POST' ? list.reduce<Row | undefined>((a, r) => (!a || Number(r.Id) > Number(a.Id) ? r : a), undefined) : list.find((row) => row.Id === id);
+  expect(stored).toBeDefined();
+  const sent: Row = { ...body, Id: stored?.Id };
+  if (op.tag === 'user') sent.Pwd = ''; // never sent back
+  const bytes = (row: Row | undefined) => Buffer.from(JSON.stringify(row, Object.keys(sent).sort()), 'utf8').toString('hex');
+  expect(bytes(stored)).toBe(bytes(sent));
+  if (op.tag === 'project') {
+    // And through the single-record read (and its cache).
+    expect((await t.app.inject({ url: `/api/project/${String(stored?.Id)}` })).json()).toEqual(sent);
+  }
+}
+
+/** The failing request as a regular test to paste into server/test/. */
+function asRegularTest(op: ContractOperation, req: FuzzRequest): string {
+  const body = req.body.kind === 'json' ? `, body: ${JSON.stringify(req.body.value)}` : req.body.kind === 'raw' ? `, body: ${JSON.stringify(req.body.text)}, headers: { 'content-type': 'application/json' }` : '';
+  return `test('fuzz: ${op.operationId}', async () => {\n  const res = await t.call('${op.method}', ${JSON.stringify(urlOf(op, req.params))}, { token: ${req.session ? 'token' : 'null'}${body} });\n  expect(res.statusCode).toBeLessThan(500);\n});`;
+}
+
+describe.each(contract.map((op) => [op.operationId, op] as const))('%s', (_id, op) => {
+  test(`${RUNS} generated requests: no 5xx, no leak, broken ones write nothing, valid ones round-trip`, async () => {
+    const property = fc.asyncProperty(requestOf(op), async (req) => {
+      const token = req.session ? await accessToken() : null;
+      const before = await changes();
+      const res = await send(op, req, token);
+      const where = `${op.method} ${urlOf(op, req.params).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+      if (res.statusCode >= 500) throw new Error(`5xx: ${where}`);
+      if (STACK.test(res.body)) throw new Error(`stack trace in the answer: ${where}`);
+      const message = res.headers['content-type']?.includes('json') ? (res.json<{ Message?: unknown }>().Message ?? '') : '';
+      if (SQL_ERROR.test(String(message)) || /SQLITE_/.test(res.body)) throw new Error(`SQL in the answer: ${where}`);
+      const written = (await changes()) !== before;
+      if (!req.valid) {
+        if (written) throw new Error(`a broken request wrote to the database: ${where}`);
+        return;
+      }
+      if (res.statusCode === 400) throw new Error(`a request valid for the contract was refused: ${where}`);
+      const protectedOp = op.security.includes('bearer');
+      if (protectedOp && !token && res.statusCode !== 401) throw new Error(`no session but not 401: ${where}`);
+      if (token && op.method !== 'GET' && res.statusCode === 200 && res.json<{ Result?: boolean }>().Result === true && protectedOp) {
+        await checkRoundTrip(op, req);
+      }
+    });
+    const result = await fc.check(property, { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) });
+    if (result.failed) {
+      const [req] = result.counterexample ?? [];
+      throw new Error(
+        `${String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance)}\n${fc.defaultReportMessage(result) ?? 'failed'}\n\nAs a regular test (server/test/robustness.test.ts):\n${req ? asRegularTest(op, req) : '(no counterexample)'}\n` +
+          `Replay: FUZZ_SEED=${result.seed} FUZZ_RUNS=${RUNS} npm run test:fuzz -- -t '${op.operationId}'`,
+      );
+    }
+  });
+});
+
+test('after the run: integrity_check is ok and no foreign key is broken', async () => {
+  const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(t.db);
+  expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
+  const fk = await sql`PRAGMA foreign_key_check`.execute(t.db);
+  expect(fk.rows).toEqual([]);
+  // The content survived: at least one administrator, and every project's type exists.
+  expect((await t.db.selectFrom('app_user').select('id').execute()).length).toBeGreaterThan(0);
+});

@@ -1,0 +1,28 @@
+// npm run backup -- FILE     writes FILE (.tar.gz) from DATA_DIR (default ./data), server running or not
+// npm run restore -- FILE    puts FILE back into DATA_DIR, which must be empty (server stopped)
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { backup, restore } from './backup.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const [command, file] = process.argv.slice(2);
+const dataDir = resolve(process.env.DATA_DIR || resolve(repoRoot, 'data'));
+
+if ((command !== 'backup' && command !== 'restore') || !file) {
+  console.error('Usage : npm run backup -- FICHIER.tar.gz   |   npm run restore -- FICHIER.tar.gz   (DATA_DIR=... pour un autre dossier)');
+  process.exit(2);
+}
+// npm runs scripts from the package root: a relative FILE is relative to where npm was called.
+const target = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+try {
+  if (command === 'backup') {
+    const manifest = await backup(dataDir, target);
+    console.log(`Sauvegarde écrite : ${target} (${Object.keys(manifest.files).length} fichiers, depuis ${dataDir})`);
+  } else {
+    const manifest = restore(target, dataDir);
+    console.log(`Restauré dans ${dataDir} : ${Object.keys(manifest.files).length} fichiers de la sauvegarde du ${manifest.createdAt}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,117 @@
+// Backups: a round trip while writes are happening gives a consistent copy (a prefix of the
+// writes, nothing torn), the images byte for byte, and a database that passes integrity_check;
+// restore refuses a non-empty DATA_DIR and a damaged archive; the npm scripts work.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { backup, restore } from '../backup.ts';
+import { build, repoRoot, snapshot, type TestApp } from './helper.ts';
+
+let t: TestApp;
+let work: string;
+beforeEach(async () => {
+  t = await build();
+  work = mkdtempSync(join(tmpdir(), 'portfolio-backup-test-'));
+  mkdirSync(join(t.dataDir, 'images'), { recursive: true });
+  writeFileSync(join(t.dataDir, 'images', 'atelier-1.jpg'), Buffer.from([0xff, 0xd8, 0xff, ...Array.from({ length: 5000 }, (_, i) => i % 256)]));
+  writeFileSync(join(t.dataDir, 'images', 'plan.png'), 'pas vraiment un png, mais des octets');
+});
+afterEach(async () => {
+  await t.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('round trip while writes are happening: a consistent copy, every image, integrity ok', async () => {
+  const { Token } = await t.login();
+  let written = 0;
+  let stop = false;
+  const writer = (async () => {
+    while (!stop) {
+      const res = await t.call('POST', '/api/category/', { token: Token, body: { Id: 0, Name: `Catégorie ${written + 1}` } });
+      if (res.json<{ Result: boolean }>().Result !== true) throw new Error(res.body);
+      written++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  while (written < 20) await new Promise((resolve) => setImmediate(resolve));
+  const atStart = written;
+  const file = join(work, 'sauvegarde.tar.gz');
+  const manifest = await backup(t.dataDir, file);
+  const atEnd = written;
+  while (written < atEnd + 20) await new Promise((resolve) => setImmediate(resolve));
+  stop = true;
+  await writer;
+  expect(atEnd).toBeGreaterThan(atStart); // writes went on while the backup ran
+  expect(Object.keys(manifest.files).sort()).toEqual(['images/atelier-1.jpg', 'images/plan.png', 'portfolio.sqlite']);
+
+  const final = await snapshot(t.db);
+  const target = join(work, 'restauré');
+  restore(file, target);
+  const restored = await build({ dataDir: target, seed: false });
+  try {
+    const copy = await snapshot(restored.db);
+    // Consistent: the categories are exactly the first k of the final ones (nothing torn), and
+    // the tables that did not change are identical.
+    const copied = copy.category ?? [];
+    const all = final.category ?? [];
+    expect(copied.length).toBeGreaterThanOrEqual(all.length - (written - atStart));
+    expect(copied).toEqual(all.slice(0, copied.length));
+    for (const table of ['project_type', 'project', 'subtype_link', 'app_user'] as const) expect(copy[table]).toEqual(final[table]);
+    const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(restored.db);
+    expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
+    expect((await sql`PRAGMA foreign_key_check`.execute(restored.db)).rows).toEqual([]);
+    for (const name of ['atelier-1.jpg', 'plan.png']) {
+      expect(readFileSync(join(target, 'images', name)).equals(readFileSync(join(t.dataDir, 'images', name)))).toBe(true);
+      const served = await restored.call('GET', `/assets/images/${name}`);
+      expect(served.rawPayload.equals(readFileSync(join(t.dataDir, 'images', name)))).toBe(true);
+    }
+    await restored.login(); // the administrators came back too
+  } finally {
+    await restored.close();
+  }
+});
+
+test('restore refuses a DATA_DIR that is not empty, and writes nothing there', async () => {
+  const file = join(work, 'b.tar.gz');
+  await backup(t.dataDir, file);
+  const target = join(work, 'occupé');
+  mkdirSync(target);
+  writeFileSync(join(target, 'autre.txt'), 'x');
+  expect(() => restore(file, target)).toThrow(/n'est pas vide/);
+  expect(() => restore(file, t.dataDir)).toThrow(/n'est pas vide/);
+});
+
+test('restore refuses a damaged archive before writing anything', async () => {
+  const file = join(work, 'b.tar.gz');
+  await backup(t.dataDir, file);
+  const tar = gunzipSync(readFileSync(file));
+  const at = tar.indexOf('SQLite format 3') + 2000;
+  tar[at] = (tar[at] as number) ^ 0xff;
+  writeFileSync(file, gzipSync(tar));
+  const target = join(work, 'vide');
+  expect(() => restore(file, target)).toThrow(/endommagé/);
+  expect(() => readFileSync(join(target, 'portfolio.sqlite'))).toThrow();
+});
+
+test('npm run backup / restore (the scripts) with DATA_DIR', async () => {
+  const file = join(work, 'cli.tar.gz');
+  const target = join(work, 'cli-restauré');
+  const run = (args: string[], dataDir: string) =>
+    spawnSync(process.execPath, [join(repoRoot, 'server', 'backupCli.ts'), ...args], { env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: work }, encoding: 'utf8' });
+  const saved = run(['backup', 'cli.tar.gz'], t.dataDir);
+  expect(saved.stderr).toBe('');
+  expect(saved.status).toBe(0);
+  const back = run(['restore', file], target);
+  expect(back.status).toBe(0);
+  expect(back.stdout).toMatch(/Restauré/);
+  expect(run(['restore', file], target).status).toBe(1); // not empty any more
+  const restored = await build({ dataDir: target, seed: false });
+  try {
+    expect(await snapshot(restored.db)).toEqual(await snapshot(t.db));
+  } finally {
+    await restored.close();
+  }
+});

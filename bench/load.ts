@@ -1,0 +1,150 @@
+// npm run bench:load — 100 concurrent visitors browse for 30 s (the SPA page, its scripts and
+// styles, the menu, the carousel, galleries, projects, images) while an administrator signs in
+// and writes once a second (updates a project, adds and deletes a category). Reports
+// throughput, p50/p99 latency and errors; exits 1 on any error or a p99 above 100 ms.
+// Only 127.0.0.1, a throwaway DATA_DIR, bounded in time, stops by itself.
+//   BENCH_SECONDS=10 BENCH_VISITORS=100 npm run bench:load
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const P99_BUDGET_MS = 100;
+const ADMIN_EMAIL = 'bench@exemple.ca';
+const ADMIN_PASSWORD = 'motdepasse-bench';
+const XSRF = 'bench-xsrf-token';
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../server/app.ts');
+  const { seedAdmin, seedDemoContent } = await import('../server/db/seed.ts');
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-load-'));
+  const cost = { N: 16384, r: 8, p: 1 };
+  const app = await buildApp({
+    dataDir,
+    distDir: join(root, 'dist'),
+    openapiPath: join(root, 'openapi.yaml'),
+    demoImagesDir: join(root, 'server', 'demo', 'images'),
+    trustProxy: false,
+    logger: false,
+    passwordCost: cost,
+  });
+  await app.ready();
+  await seedDemoContent(app.services.db);
+  await seedAdmin(app.services.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, cost });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  const stop = () => void app.close().then(() => rmSync(dataDir, { recursive: true, force: true })).finally(() => process.exit(0));
+  process.on('disconnect', stop);
+  setTimeout(stop, (SECONDS + 120) * 1000).unref(); // never outlive the run
+}
+
+interface Project { Id: number; ProjectTypeId: number; Image: string }
+
+/** What one visitor does, over and over: the pages of the site and the calls they make. */
+async function browsingPath(base: string): Promise<Array<{ method: 'GET'; path: string }>> {
+  const projects = (await (await fetch(`${base}/api/project/all/`)).json()) as Project[];
+  const get = (path: string) => ({ method: 'GET' as const, path });
+  const path = [get('/api/menu'), get('/api/randomprojects/7'), get('/api/category/all/')];
+  const index = join(root, 'dist', 'index.html');
+  if (existsSync(index)) {
+    // The SPA page and the files it loads (history fallback: any deep link answers index.html).
+    const html = readFileSync(index, 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+    path.unshift(get('/'), ...assets.map(get), get('/galerie/types/2'));
+  }
+  for (const typeId of [2, 6, 11, 15]) path.push(get(`/api/projecttype/${typeId}`));
+  for (const typeId of [1, 19, 20, 21]) path.push(get(`/api/projects/${typeId}`), get(`/api/subtype/${typeId}`));
+  for (const p of projects.slice(0, 6)) path.push(get(`/api/project/${p.Id}`), get(`/assets/images/${p.Image}`));
+  return path;
+}
+
+interface AdminStats { writes: number; errors: string[]; latencies: number[] }
+
+/** Signs in, then writes once a second until `until`. */
+async function administrator(base: string, until: number): Promise<AdminStats> {
+  const stats: AdminStats = { writes: 0, errors: [], latencies: [] };
+  const { createHash } = await import('node:crypto');
+  const headers = (token?: string) => ({ cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) });
+  const send = async (method: string, path: string, body: unknown, token?: string) => {
+    const started = performance.now();
+    const res = await fetch(base + path, { method, headers: headers(token), body: JSON.stringify(body) });
+    const json = (await res.json()) as Record<string, unknown>;
+    stats.latencies.push(performance.now() - started);
+    if (res.status !== 200 || json.Result !== true) stats.errors.push(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const login = await send('POST', '/api/login/', { Email: ADMIN_EMAIL, Pwd: createHash('md5').update(ADMIN_PASSWORD).digest('hex') });
+  const token = String(login.Token);
+  const project = (await (await fetch(`${base}/api/project/1`)).json()) as Project;
+  for (let i = 0; Date.now() < until; i++) {
+    const tick = Date.now();
+    if (i % 3 === 0) {
+      await send('PUT', '/api/project/1', { Id: 1, Name: `Banc de parc n° ${i}`, Description: 'Mis à jour pendant le test de charge.', ProjectTypeId: project.ProjectTypeId, Image: project.Image }, token);
+    } else if (i % 3 === 1) {
+      await send('POST', '/api/category/', { Id: 0, Name: `Charge ${i}` }, token);
+    } else {
+      const categories = (await (await fetch(`${base}/api/category/all/`)).json()) as Array<{ Id: number; Name: string }>;
+      const mine = categories.find((c) => c.Name.startsWith('Charge '));
+      if (mine) await send('DELETE', `/api/category/${mine.Id}`, undefined, token);
+    }
+    stats.writes++;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - tick))));
+  }
+  return stats;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function run(): Promise<void> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
+  const killer = setTimeout(() => child.kill('SIGKILL'), (SECONDS + 90) * 1000);
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const requests = await browsingPath(base);
+    console.log(`Load: ${VISITORS} visitors for ${SECONDS} s, ${requests.length} requests per visit, an administrator writing every second (server pid ${child.pid})`);
+
+    // Warm-up (JIT, caches): 3 s, not reported.
+    await autocannon({ url: base, connections: 20, duration: 3, requests });
+    const until = Date.now() + SECONDS * 1000;
+    const [result, admin] = await Promise.all([
+      autocannon({ url: base, connections: VISITORS, duration: SECONDS, requests, timeout: 10 }),
+      administrator(base, until),
+    ]);
+
+    const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
+    const visitorErrors = result.errors + result.timeouts + result.non2xx;
+    console.log(`\nVisitors   ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`);
+    console.log(`           latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+    console.log(`           status codes ${codes}; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
+    console.log(`Admin      ${admin.writes} writes, latency p50 ${percentile(admin.latencies, 50).toFixed(1)} ms, p99 ${percentile(admin.latencies, 99).toFixed(1)} ms, max ${Math.max(...admin.latencies).toFixed(1)} ms, errors ${admin.errors.length}`);
+    for (const error of admin.errors.slice(0, 5)) console.log(`           ${error}`);
+
+    const failures: string[] = [];
+    if (visitorErrors > 0) failures.push(`${visitorErrors} visitor errors`);
+    if (admin.errors.length > 0) failures.push(`${admin.errors.length} admin errors`);
+    if (admin.writes < SECONDS - 2) failures.push(`only ${admin.writes} admin writes in ${SECONDS} s`);
+    if (result.latency.p99 > P99_BUDGET_MS) failures.push(`visitor p99 ${result.latency.p99} ms > ${P99_BUDGET_MS} ms`);
+    if (percentile(admin.latencies, 99) > P99_BUDGET_MS) failures.push(`admin p99 ${percentile(admin.latencies, 99).toFixed(0)} ms > ${P99_BUDGET_MS} ms`);
+    console.log(failures.length === 0 ? `\nPASS: no error, p99 <= ${P99_BUDGET_MS} ms` : `\nFAIL: ${failures.join('; ')}`);
+    if (failures.length > 0) process.exitCode = 1;
+  } finally {
+    clearTimeout(killer);
+    child.disconnect();
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await run();

@@ -3,7 +3,7 @@
 // oversized bodies refused early, the security headers on every route (errors and SPA
 // fallback included), and the regressions the contract fuzzer found.
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContract } from '../contract.ts';
@@ -71,6 +71,7 @@ describe('with a running app', () => {
 
   test('path traversal on /assets/images/ in its encoded forms', async () => {
     writeFileSync(join(t.dataDir, 'secret.jpg'), 'SECRET-DATA');
+    mkdirSync(join(t.dataDir, 'images'), { recursive: true }); // the uploads folder, next to the secret
     const targets = ['secret.jpg', 'portfolio.sqlite', 'no-dist/../secret.jpg'];
     const dots = ['..', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%252e%252e', '%c0%ae%c0%ae', '%uff0e%uff0e', '．．', '%EF%BC%8E%EF%BC%8E', '....'];
     const slashes = ['/', '%2f', '%2F', '%5c', '%5C', '\\', '%252f', '%c0%af', '%e0%80%af', '//', '%2f%2f', ';/'];
@@ -213,7 +214,10 @@ describe('an oversized body on a real socket', () => {
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
 
   /** Announces `declared` bytes, sends only `sent`, and waits for the answer. */
   const post = (path: string, headers: Record<string, string>, sent: number, chunked = false) =>
@@ -225,6 +229,8 @@ describe('an oversized body on a real socket', () => {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - started }));
       });
       req.on('error', reject);
+      // A server that waits for the whole body fails the test instead of hanging it.
+      req.setTimeout(3000, () => req.destroy(new Error('no answer within 3 s: the body was not refused early')));
       req.write(`{"Email":"${'a'.repeat(Math.max(0, sent - 20))}`);
       if (chunked) {
         // keep streaming until the server answers

@@ -52,6 +52,9 @@ async function send(op: ContractOperation, req: FuzzRequest, token: string | nul
   return t.app.inject({ method: op.method, url: urlOf(op, req.params), headers, ...(payload === undefined ? {} : { payload }) });
 }
 
+/** Successful valid writes read back, per operation (the long run must exercise every write). */
+const roundTrips = new Map<string, number>();
+
 type Row = Record<string, unknown>;
 const listUrl: Record<string, string> = {
   category: '/api/category/all/',
@@ -118,6 +121,7 @@ describe.each(contract.map((op) => [op.operationId, op] as const))('%s', (_id, o
       if (protectedOp && !token && res.statusCode !== 401) throw new Error(`no session but not 401: ${where}`);
       if (token && op.method !== 'GET' && res.statusCode === 200 && res.json<{ Result?: boolean }>().Result === true && protectedOp) {
         await checkRoundTrip(op, req);
+        roundTrips.set(op.operationId, (roundTrips.get(op.operationId) ?? 0) + 1);
       }
     });
     const result = await fc.check(property, { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) });
@@ -129,6 +133,13 @@ describe.each(contract.map((op) => [op.operationId, op] as const))('%s', (_id, o
       );
     }
   });
+});
+
+test('the long run read back successful writes of every write operation', () => {
+  const writes = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET').map((op) => op.operationId);
+  const counts = Object.fromEntries(writes.map((id) => [id, roundTrips.get(id) ?? 0]));
+  console.log(`Round-tripped writes (${RUNS} cases per operation): ${JSON.stringify(counts)}`);
+  if (RUNS >= 200) expect(Object.entries(counts).filter(([, n]) => n === 0)).toEqual([]);
 });
 
 test('after the run: integrity_check is ok and no foreign key is broken', async () => {

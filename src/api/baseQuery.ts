@@ -73,6 +73,12 @@ function withHeaders(args: FetchArgs, getState: () => unknown): FetchArgs {
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   }
+  // An administrator must see what they just wrote: the API's public GETs allow the browser to
+  // answer from its HTTP cache (stale-while-revalidate), so a logged-in session revalidates
+  // every read (ETag → 304 when nothing changed). Visitors keep the cached answers.
+  if ((method === 'GET' || method === 'HEAD') && token && !args.cache) {
+    return { ...args, headers, cache: 'no-cache' };
+  }
   return { ...args, headers };
 }
 

@@ -16,10 +16,10 @@ import { useLeaveGuard } from './useLeaveGuard';
 const t = messages.admin;
 
 const moves: { move: Move; label: string; arrow: string }[] = [
-  { move: 'first', label: t.navigator.first, arrow: '⏮' },
-  { move: 'previous', label: t.navigator.previous, arrow: '◀' },
-  { move: 'next', label: t.navigator.next, arrow: '▶' },
-  { move: 'last', label: t.navigator.last, arrow: '⏭' },
+  { move: 'first', label: t.navigator.first, arrow: '«' },
+  { move: 'previous', label: t.navigator.previous, arrow: '‹' },
+  { move: 'next', label: t.navigator.next, arrow: '›' },
+  { move: 'last', label: t.navigator.last, arrow: '»' },
 ];
 
 export function RecordEditor<R extends { Id: number }>({ config }: { config: EditorConfig<R> }) {

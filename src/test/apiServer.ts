@@ -1,72 +1,91 @@
-// The real API server (server/main.ts) in a child process, on a free loopback port, with a
-// throwaway DATA_DIR seeded with the demo content. Client tests talk to it over real HTTP.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// The real API server for client tests: started in its own Node process
+// (apiServerProcess.mjs: buildApp on a fresh DATA_DIR, demo content, one administrator), on a loopback
+// port. Tests drive the screens against it and then ask it what it holds.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import md5 from 'blueimp-md5';
+import { browserFetch } from './browserFetch';
+
+export const ADMIN_EMAIL = 'admin@atelier.test';
+export const ADMIN_PASSWORD = 'motdepasse123';
+
+export interface Tokens {
+  Token: string;
+  RefreshToken: string;
+}
 
 export interface ApiServer {
   origin: string;
+  /** A GET as anyone (or with a bearer token), answered as JSON. */
+  get<T>(path: string, token?: string): Promise<T>;
+  /** Signs in through the API (not through the screens), as any e-mail and plain password. */
+  login(email?: string, password?: string): Promise<Tokens & { Result: boolean }>;
+  /** A POST with the XSRF pair, for setting up a test. */
+  post(path: string, body: unknown, bearer?: string): Promise<Response>;
+  /** Gives document.cookie its XSRF-TOKEN, as loading the page does in a browser. */
+  primeXsrf(): Promise<void>;
   close(): Promise<void>;
 }
 
-const repoRoot = resolve(__dirname, '..', '..');
+const script = resolve(process.cwd(), 'src/test/apiServerProcess.mjs');
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
+export async function startApiServer(): Promise<ApiServer> {
+  const child: ChildProcess = spawn(process.execPath, [script, ADMIN_EMAIL, ADMIN_PASSWORD], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const origin = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`API server did not start:\n${output}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('{"origin"'));
+      if (line) {
+        clearTimeout(timer);
+        done((JSON.parse(line) as { origin: string }).origin);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`API server exited (${code}):\n${output}`));
     });
   });
-}
 
-export async function startApiServer(timeoutMs = 20_000): Promise<ApiServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-client-test-'));
-  const port = await freePort();
-  let stderr = '';
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SCRYPT_N: '1024',
-      ADMIN_EMAIL: 'admin@exemple.ca',
-      ADMIN_PASSWORD: 'motdepasse-test',
+  const xsrf = 'tests-xsrf-value';
+  const post: ApiServer['post'] = (path, body, bearer) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: `XSRF-TOKEN=${xsrf}`,
+        'X-XSRF-TOKEN': xsrf,
+        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  return {
+    origin,
+    async get<T>(path: string, token?: string) {
+      const answer = await fetch(`${origin}${path}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!answer.ok) throw new Error(`GET ${path}: ${answer.status}`);
+      return (await answer.json()) as T;
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const origin = `http://127.0.0.1:${port}`;
-  const close = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    post,
+    async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+      const answer = await post('/api/login/', { Email: email, Pwd: md5(password) });
+      return (await answer.json()) as Tokens & { Result: boolean };
+    },
+    async primeXsrf() {
+      await browserFetch()(`${origin}/api/menu`);
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.stdin?.end();
+      }),
   };
-
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`${origin}/api/menu`);
-      if (response.ok) return { origin, close };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  await close();
-  throw new Error(`The API server did not start on ${origin}.\n${stderr}`);
 }

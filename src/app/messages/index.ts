@@ -1,8 +1,9 @@
 // The one catalogue of user-facing text (French). Components read text from here only, so a
 // second language can be added later without touching them. One file per area of the site.
-import { admin } from './admin';
+// Public pages import this module; admin code imports './withAdmin', so the administrator's
+// texts travel in the admin chunk, not in every visitor's bundle.
 import { common } from './common';
 import { site } from './site';
 
-export const messages = { common, site, admin } as const;
+export const messages = { common, site } as const;
 export type Messages = typeof messages;

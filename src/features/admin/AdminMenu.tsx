@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, useLogoutMutation } from '../../api/api.enhanced';
 import { sessionEnded } from '../../api/session';
 import { useAppDispatch } from '../../app/hooks';
-import { messages } from '../../app/messages';
+import { messages } from '../../app/messages/withAdmin';
 import { paths } from '../../app/paths';
 import { clearAllStorage } from '../auth/tokenStorage';
 import { AdminPage } from './AdminPage';

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { User } from '../../api/api.enhanced';
 import type { RootState } from '../../app/store';
 import { loggedIn, renderWithProviders } from '../../test/render';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startApiServer, type ApiServer } from './test/apiServer';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startApiServer, type ApiServer } from '../../test/apiServer';
 
 let server: ApiServer;
 beforeAll(async () => {

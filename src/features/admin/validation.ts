@@ -1,7 +1,7 @@
 // Validation of the admin forms (specification section 5): plain functions, no React.
 // A rule returns its message when the value breaks it, otherwise undefined; a field's first
 // broken rule wins. `validator(rules)` turns a rule table into a React Final Form `validate`.
-import { messages } from '../../app/messages';
+import { messages } from '../../app/messages/withAdmin';
 
 const t = messages.admin.validation;
 

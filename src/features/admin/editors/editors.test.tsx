@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Category, Project, ProjectType, User } from '../../../api/api.enhanced';
 import { loggedIn, renderWithProviders } from '../../../test/render';
-import { startApiServer, type ApiServer } from '../test/apiServer';
+import { startApiServer, type ApiServer } from '../../../test/apiServer';
 
 let server: ApiServer;
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import {
   type ProjectType,
   type User,
 } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages';
+import { messages } from '../../../app/messages/withAdmin';
 import { navigators } from '../navigator/navigatorSlice';
 import { outcomeOf } from '../navigator/outcome';
 import type { Crud, EditorConfig, Option } from '../navigator/types';

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Category } from '../../../api/api.enhanced';
 import { loggedIn, renderWithProviders } from '../../../test/render';
 import { startScriptedServer } from '../../../test/scriptedServer';
-import { startApiServer, type ApiServer } from '../test/apiServer';
+import { startApiServer, type ApiServer } from '../../../test/apiServer';
 
 let server: ApiServer;
 beforeAll(async () => {

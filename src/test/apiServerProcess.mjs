@@ -1,4 +1,4 @@
-// Runs the real API server (server/app.ts) for the admin screens' tests, in its own Node process
+// Runs the real API server (server/app.ts) for client tests, in its own Node process
 // (the server is ESM TypeScript run by Node's type stripping; jest's jsdom cannot host Fastify).
 // Fresh DATA_DIR, demo content, one administrator, cheap scrypt; listens on 127.0.0.1:0 and prints
 // its origin as one JSON line. Stops (and removes its data) when its stdin closes.
@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../../../server/app.ts';
-import { seedAdmin, seedDemoContent } from '../../../../server/db/seed.ts';
+import { buildApp } from '../../server/app.ts';
+import { seedAdmin, seedDemoContent } from '../../server/db/seed.ts';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const [email, password] = process.argv.slice(2);
 const dataDir = mkdtempSync(join(tmpdir(), 'admin-ui-test-'));
 const cost = { N: 1024, r: 8, p: 1 };

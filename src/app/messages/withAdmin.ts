@@ -1,0 +1,5 @@
+// The catalogue with the administrator area's texts, for code under src/features/admin only.
+import { admin } from './admin';
+import { messages as publicMessages } from './index';
+
+export const messages = { ...publicMessages, admin } as const;

@@ -39,3 +39,24 @@ test('an unknown /api path answers 404 JSON, not the page', async () => {
   assert.equal(answer.status, 404);
   assert.match(answer.headers.get('content-type') ?? '', /application\/json/);
 });
+
+test('the production build has no eval, CSS in files, and admin code outside the entry', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dist = join(import.meta.dirname, '..', 'dist');
+  const files = readdirSync(join(dist, 'static'));
+  const js = files.filter((f) => f.endsWith('.js'));
+  for (const file of js) {
+    const code = readFileSync(join(dist, 'static', file), 'utf8');
+    assert.doesNotMatch(code, /\beval\(|new Function\(/, file);
+  }
+  assert.ok(files.some((f) => /^main\.[0-9a-f]{10}\.css$/.test(f)), 'main CSS extracted to a file');
+  assert.ok(files.some((f) => /^admin\.[0-9a-f]{10}\.js$/.test(f)), 'an admin chunk');
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entry = [...index.matchAll(/src=\/?"?\/static\/([^"\s>]+)/g)].map((m) => m[1]);
+  assert.ok(entry.length > 0);
+  for (const file of entry) {
+    const code = readFileSync(join(dist, 'static', file!), 'utf8');
+    assert.doesNotMatch(code, /Mettre à jour|Usager ou Mot-de-passe incorrect/, `${file} has admin code`);
+  }
+});

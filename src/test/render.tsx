@@ -5,7 +5,8 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { routes as appRoutes } from '../app/router';
-import { makeStore, type RootState } from '../app/store';
+import { api } from '../api/api.enhanced';
+import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { HttpConfig } from '../api/baseQuery';
 import { browserFetch } from './browserFetch';
 
@@ -17,11 +18,24 @@ interface Options {
   routes?: RouteObject[];
 }
 
+// Every store a test made: after each test, let its calls finish while the test's server is still
+// up, then drop its cache subscriptions, so no request or log outlives the test.
+const stores = new Set<AppStore>();
+afterEach(async () => {
+  for (const store of stores) {
+    await Promise.allSettled(store.dispatch(api.util.getRunningQueriesThunk()));
+    await Promise.allSettled(store.dispatch(api.util.getRunningMutationsThunk()));
+    store.dispatch(api.util.resetApiState());
+  }
+  stores.clear();
+});
+
 export function renderWithProviders(ui: ReactElement | null, options: Options = {}) {
   const http: HttpConfig = options.apiOrigin
     ? { apiOrigin: options.apiOrigin, fetchFn: browserFetch() }
     : {};
   const store = makeStore(options.preloadedState, http);
+  stores.add(store);
   const routes = ui ? [{ path: '*', element: ui }] : (options.routes ?? appRoutes);
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();

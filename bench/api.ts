@@ -4,9 +4,7 @@
 // generator does not share its event loop.
 //   BENCH_SECONDS=3 npm run bench:api   (shorter run)
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -16,31 +14,24 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/'];
 
 async function serve(): Promise<void> {
-  const { buildApp } = await import('../server/app.ts');
-  const { seedDemoContent } = await import('../server/db/seed.ts');
-  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-bench-'));
-  const app = await buildApp({
-    dataDir,
-    distDir: join(root, 'dist'),
-    openapiPath: join(root, 'openapi.yaml'),
-    demoImagesDir: join(root, 'server', 'demo', 'images'),
-    trustProxy: false,
-    logger: false,
-    passwordCost: { N: 1024, r: 8, p: 1 },
-  });
+  const { buildDemoApp } = await import('../server/demoApp.ts');
   // The ceiling, registered only here: a constant JSON body of the requested size.
   const bodies = new Map<number, string>();
-  app.get<{ Params: { size: string } }>('/api/__bench/ceiling/:size', async (req, reply) => {
-    const size = Math.min(Number(req.params.size) || 2, 1_000_000);
-    let body = bodies.get(size);
-    if (!body) {
-      body = `["${'x'.repeat(Math.max(0, size - 4))}"]`;
-      bodies.set(size, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
+  const { app, dataDir } = await buildDemoApp({
+    root,
+    label: 'portfolio-bench',
+    passwordCost: { N: 1024, r: 8, p: 1 },
+    extend: (server) =>
+      server.get<{ Params: { size: string } }>('/api/__bench/ceiling/:size', async (req, reply) => {
+        const size = Math.min(Number(req.params.size) || 2, 1_000_000);
+        let body = bodies.get(size);
+        if (!body) {
+          body = `["${'x'.repeat(Math.max(0, size - 4))}"]`;
+          bodies.set(size, body);
+        }
+        return reply.type('application/json; charset=utf-8').send(body);
+      }),
   });
-  await app.ready();
-  await seedDemoContent(app.services.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -5,8 +5,7 @@
 // Only 127.0.0.1, a throwaway DATA_DIR, bounded in time, stops by itself.
 //   BENCH_SECONDS=10 BENCH_VISITORS=100 npm run bench:load
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -20,22 +19,13 @@ const ADMIN_PASSWORD = 'motdepasse-bench';
 const XSRF = 'bench-xsrf-token';
 
 async function serve(): Promise<void> {
-  const { buildApp } = await import('../server/app.ts');
-  const { seedAdmin, seedDemoContent } = await import('../server/db/seed.ts');
-  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-load-'));
-  const cost = { N: 16384, r: 8, p: 1 };
-  const app = await buildApp({
-    dataDir,
-    distDir: join(root, 'dist'),
-    openapiPath: join(root, 'openapi.yaml'),
-    demoImagesDir: join(root, 'server', 'demo', 'images'),
-    trustProxy: false,
-    logger: false,
-    passwordCost: cost,
+  const { buildDemoApp } = await import('../server/demoApp.ts');
+  const { app, dataDir } = await buildDemoApp({
+    root,
+    label: 'portfolio-load',
+    passwordCost: { N: 16384, r: 8, p: 1 },
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  await app.ready();
-  await seedDemoContent(app.services.db);
-  await seedAdmin(app.services.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, cost });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });

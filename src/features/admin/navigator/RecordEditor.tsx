@@ -111,35 +111,26 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
     );
   }
 
+  const moveButton = ({ move, label, arrow }: (typeof moves)[number]) => (
+    <button
+      key={move}
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={editing || !canMove(move, nav.index, total)}
+      onClick={() => dispatch(actions.moved({ move, total }))}
+    >
+      <span aria-hidden="true">{arrow}</span>
+    </button>
+  );
+
   return (
     <AdminPage title={config.title}>
       <Banner banner={nav.banner} />
       <nav className="admin-navigator" aria-label={t.navigator.label}>
-        {moves.slice(0, 2).map(({ move, label, arrow }) => (
-          <button
-            key={move}
-            type="button"
-            aria-label={label}
-            title={label}
-            disabled={editing || !canMove(move, nav.index, total)}
-            onClick={() => dispatch(actions.moved({ move, total }))}
-          >
-            <span aria-hidden="true">{arrow}</span>
-          </button>
-        ))}
+        {moves.slice(0, 2).map(moveButton)}
         <output className="admin-counter">{config.counter(index + 1, total)}</output>
-        {moves.slice(2).map(({ move, label, arrow }) => (
-          <button
-            key={move}
-            type="button"
-            aria-label={label}
-            title={label}
-            disabled={editing || !canMove(move, nav.index, total)}
-            onClick={() => dispatch(actions.moved({ move, total }))}
-          >
-            <span aria-hidden="true">{arrow}</span>
-          </button>
-        ))}
+        {moves.slice(2).map(moveButton)}
       </nav>
       {total === 0 && mode === 'browse' && <p className="admin-empty">{t.navigator.empty}</p>}
 

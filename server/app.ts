@@ -12,7 +12,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { createLoginLimiter } from './auth/loginLimiter.ts';
 import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/passwords.ts';
-import { createSessions } from './auth/sessions.ts';
+import { createSessions, type TokenLifetimes } from './auth/sessions.ts';
 import { argKeyOfParam, loadContract } from './contract.ts';
 import { openDatabase } from './db/database.ts';
 import { createReadCache } from './readCache.ts';
@@ -48,6 +48,8 @@ export interface AppConfig {
   loginLimit?: { max: number; windowMs: number };
   /** Clock (tests move it to expire tokens). */
   now?: () => number;
+  /** Access and refresh token lifetimes; 15 minutes and 30 days when absent. */
+  tokenLifetimes?: TokenLifetimes;
 }
 
 export const defaultPasswordCost = OWASP_SCRYPT;
@@ -190,7 +192,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const services: Services = {
     db,
     cache: createReadCache(),
-    sessions: createSessions(db, secret, config.now),
+    sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
     loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
     passwordCost: config.passwordCost,
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),

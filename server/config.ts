@@ -1,6 +1,7 @@
 // The environment → AppConfig. Every variable has a working default, so `npm start` needs no setup.
 import { resolve } from 'node:path';
 import { OWASP_SCRYPT } from './auth/passwords.ts';
+import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
 
 export interface ServerEnv {
@@ -18,10 +19,27 @@ function trustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
+/** A lifetime in seconds: digits only, a positive safe integer; the default when unset. */
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`${name} invalide : ${value} (un nombre entier de secondes, au moins 1)`);
+  }
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalide : ${env.PORT}`);
   const N = env.SCRYPT_N ? Number(env.SCRYPT_N) : OWASP_SCRYPT.N;
+  const accessSeconds = seconds('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, DEFAULT_TOKEN_LIFETIMES.accessSeconds);
+  const refreshSeconds = seconds('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, DEFAULT_TOKEN_LIFETIMES.refreshSeconds);
+  if (refreshSeconds <= accessSeconds) {
+    throw new Error(
+      `REFRESH_TOKEN_TTL (${refreshSeconds}) doit dépasser ACCESS_TOKEN_TTL (${accessSeconds}) : sinon chaque renouvellement échoue.`,
+    );
+  }
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -36,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       trustProxy: trustProxy(env.TRUST_PROXY),
       logger: env.LOG_LEVEL === 'silent' ? false : true,
       passwordCost: { ...OWASP_SCRYPT, N },
+      tokenLifetimes: { accessSeconds, refreshSeconds },
     },
   };
 }

@@ -1,5 +1,6 @@
-// Access tokens (JWT HS256, 15 minutes) and opaque refresh tokens (256 random bits, stored as a
-// SHA-256, 30 days, rotated on every use; a rotated token presented again revokes its family).
+// Access tokens (JWT HS256, 15 minutes by default) and opaque refresh tokens (256 random bits,
+// stored as a SHA-256, 30 days by default, rotated on every use; a rotated token presented again
+// revokes its family). Both lifetimes come from the config (ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/database.ts';
@@ -9,6 +10,18 @@ export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 export const JWT_ISSUER = 'atelier-portfolio';
 export const JWT_AUDIENCE = 'atelier-portfolio-admin';
 export const JWT_TYPE = 'at+jwt';
+
+export interface TokenLifetimes {
+  /** Seconds an access token (JWT) is accepted. */
+  accessSeconds: number;
+  /** Seconds a refresh token may be used; each rotation starts a new one. */
+  refreshSeconds: number;
+}
+
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
+  accessSeconds: ACCESS_TOKEN_SECONDS,
+  refreshSeconds: REFRESH_TOKEN_SECONDS,
+};
 
 export interface TokenPair {
   Token: string;
@@ -33,7 +46,12 @@ export interface Sessions {
   revokeUser(userId: number, db?: Db): Promise<void>;
 }
 
-export function createSessions(db: Db, secret: Uint8Array, now: () => number = () => Date.now()): Sessions {
+export function createSessions(
+  db: Db,
+  secret: Uint8Array,
+  now: () => number = () => Date.now(),
+  lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
+): Sessions {
   const seconds = () => Math.floor(now() / 1000);
 
   const accessToken = (userId: number): Promise<string> =>
@@ -43,7 +61,7 @@ export function createSessions(db: Db, secret: Uint8Array, now: () => number = (
       .setAudience(JWT_AUDIENCE)
       .setSubject(String(userId))
       .setIssuedAt(seconds())
-      .setExpirationTime(seconds() + ACCESS_TOKEN_SECONDS)
+      .setExpirationTime(seconds() + lifetimes.accessSeconds)
       .setJti(randomUUID())
       .sign(secret);
 
@@ -56,7 +74,7 @@ export function createSessions(db: Db, secret: Uint8Array, now: () => number = (
         family,
         token_hash: sha256(token),
         created_at: seconds(),
-        expires_at: seconds() + REFRESH_TOKEN_SECONDS,
+        expires_at: seconds() + lifetimes.refreshSeconds,
         used_at: null,
         revoked_at: null,
       })

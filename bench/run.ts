@@ -6,6 +6,8 @@
 //   (mobile performance >= 90, desktop >= 98, accessibility, best practices and SEO 100);
 // - the API figures of `npm run bench:api`.
 //   BENCH_RUNS=1 BENCH_SKIP_API=1 npm run bench   (quicker, for a look)
+//   npm run bench -- --weight-only               (build and weigh only: no Lighthouse, no API;
+//                                                  prints the weights, keeps bench/report.md)
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { launchBrowser, CHROMIUM } from '../e2e/support/browser.ts';
 import { root, startServer } from '../e2e/support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WEIGHT_ONLY = process.argv.includes('--weight-only');
 const KB = 1024;
 const BUDGET = { publicJs: 150 * KB, css: 20 * KB };
 const SCORES = { mobilePerformance: 90, desktopPerformance: 98, other: 100 };
@@ -86,62 +89,67 @@ try {
   );
   if (publicJs > BUDGET.publicJs) failures.push({ what: 'public JS', measured: kb(publicJs), budget: kb(BUDGET.publicJs) });
   if (publicCss > BUDGET.css) failures.push({ what: 'public CSS', measured: kb(publicCss), budget: kb(BUDGET.css) });
+  report.push('| public file | gzip |', '|---|---|');
+  for (const f of [...publicFiles].sort()) report.push(`| \`${f}\` | ${kb(gzipSize(join(root, 'dist', f)))} |`);
+  report.push('');
 
   // ---- Lighthouse ------------------------------------------------------------------------------
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-  const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  report.push(`## Lighthouse (median of ${RUNS} runs)`, '');
-  report.push('| page | form factor | performance | accessibility | best practices | SEO |', '|---|---|---|---|---|---|');
-  try {
-    for (const route of ['/welcome', '/typeslist/2', projectPath]) {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
-        const scores: Record<string, number[]> = {};
-        for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(
-            `${server.origin}${route}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          );
-          for (const category of categories) {
-            (scores[category] ??= []).push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+  if (!WEIGHT_ONLY) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    });
+    const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    report.push(`## Lighthouse (median of ${RUNS} runs)`, '');
+    report.push('| page | form factor | performance | accessibility | best practices | SEO |', '|---|---|---|---|---|---|');
+    try {
+      for (const route of ['/welcome', '/typeslist/2', projectPath]) {
+        for (const formFactor of ['mobile', 'desktop'] as const) {
+          const scores: Record<string, number[]> = {};
+          for (let i = 0; i < RUNS; i++) {
+            const result = await lighthouse(
+              `${server.origin}${route}`,
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+              formFactor === 'desktop' ? desktopConfig : undefined,
+            );
+            for (const category of categories) {
+              (scores[category] ??= []).push(Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+            }
           }
+          const m = Object.fromEntries(categories.map((c) => [c, median(scores[c]!)]));
+          report.push(
+            `| \`${route}\` | ${formFactor} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} |`,
+          );
+          const perfBudget = formFactor === 'mobile' ? SCORES.mobilePerformance : SCORES.desktopPerformance;
+          if (m.performance! < perfBudget) {
+            failures.push({ what: `${route} ${formFactor} performance`, measured: String(m.performance), budget: `>= ${perfBudget}` });
+          }
+          for (const c of ['accessibility', 'best-practices', 'seo'] as const) {
+            if (m[c]! < SCORES.other) failures.push({ what: `${route} ${formFactor} ${c}`, measured: String(m[c]), budget: '100' });
+          }
+          console.log(`Lighthouse ${route} ${formFactor}:`, m);
         }
-        const m = Object.fromEntries(categories.map((c) => [c, median(scores[c]!)]));
-        report.push(
-          `| \`${route}\` | ${formFactor} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} |`,
-        );
-        const perfBudget = formFactor === 'mobile' ? SCORES.mobilePerformance : SCORES.desktopPerformance;
-        if (m.performance! < perfBudget) {
-          failures.push({ what: `${route} ${formFactor} performance`, measured: String(m.performance), budget: `>= ${perfBudget}` });
-        }
-        for (const c of ['accessibility', 'best-practices', 'seo'] as const) {
-          if (m[c]! < SCORES.other) failures.push({ what: `${route} ${formFactor} ${c}`, measured: String(m[c]), budget: '100' });
-        }
-        console.log(`Lighthouse ${route} ${formFactor}:`, m);
       }
+    } finally {
+      await chrome.kill();
     }
-  } finally {
-    await chrome.kill();
+    report.push('');
   }
-  report.push('');
 } finally {
   await server.stop();
 }
 
 // ---- API ---------------------------------------------------------------------------------------
-if (!process.env.BENCH_SKIP_API) {
+if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
   console.log('API benchmark…');
   const output = await new Promise<{ text: string; ok: boolean }>((resolve) => {
     const child = spawn(process.execPath, ['bench/api.ts'], { cwd: root });
@@ -160,6 +168,7 @@ if (!process.env.BENCH_SKIP_API) {
 report.push('## Budgets', '');
 if (failures.length === 0) report.push('Every budget holds.');
 else for (const f of failures) report.push(`- MISSED: ${f.what}: ${f.measured} (budget ${f.budget})`);
-writeFileSync(join(root, 'bench', 'report.md'), `${report.join('\n')}\n`);
+// A weight-only run is partial: it keeps the last full report.
+if (!WEIGHT_ONLY) writeFileSync(join(root, 'bench', 'report.md'), `${report.join('\n')}\n`);
 console.log(`\n${report.join('\n')}`);
 process.exit(failures.length === 0 ? 0 : 1);

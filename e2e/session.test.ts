@@ -1,0 +1,267 @@
+// The administrator's session over time, against `npm start` with short token lifetimes
+// (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=6 seconds): an expired access token is renewed without
+// the person noticing, for a list and for a save; a session that has ended (refresh token
+// expired, signed out in another tab, password reset from the shell) lands on admin/login with
+// nothing of the old session left, and signing in again lets the administrator go on.
+// The network is recorded: the deliberate 401s are asserted one by one, nothing else may fail.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, root, startServer, type RunningServer } from './support/server.ts';
+
+const ACCESS_TTL = 2;
+const REFRESH_TTL = 6;
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer({ ACCESS_TOKEN_TTL: String(ACCESS_TTL), REFRESH_TOKEN_TTL: String(REFRESH_TTL) });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SUCCESS = 'Opération effectuée avec succès';
+
+interface Admin {
+  page: Page;
+  /** Every /api call answered: 'METHOD /path status'. */
+  api: string[];
+  problems: string[];
+  /** Dialogs seen (none is expected). */
+  dialogs: string[];
+}
+
+async function openAdmin(): Promise<Admin> {
+  const { page, problems } = await openPage(browser);
+  page.setDefaultTimeout(10_000);
+  const api: string[] = [];
+  const dialogs: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) api.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+  });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { page, api, problems, dialogs };
+}
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+async function signIn(page: Page, password = ADMIN_PASSWORD) {
+  if (!page.url().endsWith('/admin/login')) await page.goto(`${server.origin}/admin/login`);
+  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
+  await page.getByLabel('Mot-de-passe').fill(password);
+  await button(page, 'Connexion').click();
+  await page.waitForURL('**/admin');
+  await button(page, 'Quitter Admin').waitFor();
+}
+
+const tokens = (page: Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refresh-token') }));
+
+/** iat and exp (seconds) of the stored access token. */
+async function accessClaims(page: Page): Promise<{ iat: number; exp: number }> {
+  const { token } = await tokens(page);
+  assert.ok(token, 'an access token is stored');
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; exp: number };
+  assert.equal(payload.exp - payload.iat, ACCESS_TTL, 'the server honours ACCESS_TOKEN_TTL');
+  return payload;
+}
+
+const sleepUntil = async (epochSeconds: number) => {
+  const wait = epochSeconds * 1000 + 150 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+};
+
+/** Waits until the stored access token has expired on the server's clock. */
+async function letAccessTokenExpire(page: Page) {
+  await sleepUntil((await accessClaims(page)).exp);
+}
+
+/** Waits until the refresh token issued with the stored access token has expired too. */
+async function letSessionExpire(page: Page) {
+  await sleepUntil((await accessClaims(page)).iat + REFRESH_TTL);
+}
+
+/**
+ * The problems the page recorded are exactly the 401s of `paths` (each one seen as an HTTP
+ * answer and as Chromium's console line about a failed resource), then forgets them.
+ */
+function expectOnly401s(admin: Admin, paths: string[]) {
+  const expected = paths.flatMap((path) => [
+    `HTTP 401: ${server.origin}${path}`,
+    'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+  ]);
+  assert.deepEqual([...admin.problems].sort(), expected.sort());
+  admin.problems.length = 0;
+}
+
+/** The admin is on the login page of a session that is over: no token, empty form, no message. */
+async function expectCleanLoginPage(page: Page) {
+  await page.waitForURL('**/admin/login');
+  await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+  assert.deepEqual(await tokens(page), { token: null, refresh: null });
+  assert.equal(await page.getByLabel('Usager').inputValue(), '');
+  assert.equal(await page.getByLabel('Mot-de-passe').inputValue(), '');
+  assert.equal(await page.getByRole('alert').count(), 0, 'no message on the login page');
+}
+
+let admin: Admin;
+
+test('an expired access token is renewed unnoticed when a list loads', async () => {
+  admin = await openAdmin();
+  const { page, api } = admin;
+  await signIn(page);
+  const before = await tokens(page);
+  await letAccessTokenExpire(page);
+
+  const from = api.length;
+  await page.getByRole('link', { name: 'Usagers' }).click();
+  await page.getByText('Usager: 1 de : 1').waitFor();
+  assert.equal(await page.getByLabel("Nom d'usager (courriel)").inputValue(), ADMIN_EMAIL);
+  assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 200', 'GET /api/user/all/ 200']);
+  assert.ok(page.url().endsWith('/admin/user'), 'still on the user editor');
+  assert.equal(await page.getByRole('alert').count(), 0, 'no error shown');
+  const after = await tokens(page);
+  assert.ok(after.token && after.token !== before.token, 'a new access token is stored');
+  assert.ok(after.refresh && after.refresh !== before.refresh, 'the refresh token is rotated');
+  expectOnly401s(admin, ['/api/user/all/']);
+});
+
+test('an expired access token is renewed unnoticed when a record is saved', async () => {
+  const { page, api } = admin;
+  await page.goto(`${server.origin}/admin/category`); // a reload: the session comes from storage
+  const counter = page.locator('output.admin-counter');
+  await counter.waitFor();
+  const total = Number(/de : (\d+)$/.exec((await counter.textContent()) ?? '')?.[1]);
+  await button(page, 'Nouveau').click();
+  await page.getByLabel('Nom', { exact: true }).fill('Escaliers');
+  await letAccessTokenExpire(page);
+
+  const from = api.length;
+  await button(page, 'Ajouter').click();
+  await page.getByText(SUCCESS).waitFor();
+  await page.getByText(`Projet: ${total + 1} de : ${total + 1}`).waitFor();
+  assert.equal(await page.getByLabel('Nom', { exact: true }).inputValue(), 'Escaliers');
+  assert.deepEqual(api.slice(from), [
+    'POST /api/category/ 401',
+    'POST /api/refreshtoken/ 200',
+    'POST /api/category/ 200',
+    'GET /api/category/all/ 200',
+  ]);
+  assert.ok(page.url().endsWith('/admin/category'));
+  assert.equal(await page.getByRole('alert').count(), 0);
+  expectOnly401s(admin, ['/api/category/']);
+});
+
+test('an expired session lands on a clean login page; signing in again, the admin goes on', async () => {
+  const { page, api } = admin;
+  await letSessionExpire(page);
+
+  const from = api.length;
+  await page.goto(`${server.origin}/admin/user`);
+  await expectCleanLoginPage(page);
+  assert.deepEqual(api.slice(from).filter((call) => !call.startsWith('GET /api/menu')), [
+    'GET /api/user/all/ 401',
+    'POST /api/refreshtoken/ 401',
+  ]);
+  expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
+
+  await signIn(page);
+  const again = api.length;
+  await page.getByRole('link', { name: 'Usagers' }).click();
+  await page.getByText('Usager: 1 de : 1').waitFor();
+  assert.deepEqual(api.slice(again), ['GET /api/user/all/ 200']);
+});
+
+test('an expired session during an update lands on the login page; the record is unchanged', async () => {
+  const { page, api } = admin;
+  await page.goto(`${server.origin}/admin/category`);
+  await page.locator('output.admin-counter').waitFor();
+  await button(page, 'Dernier').click();
+  await button(page, 'Mettre à jour').click();
+  await page.getByLabel('Nom', { exact: true }).fill('Escaliers et rampes');
+  await letSessionExpire(page);
+
+  const from = api.length;
+  await button(page, 'Accepter').click();
+  await expectCleanLoginPage(page);
+  const [put, ...rest] = api.slice(from);
+  const id = /^PUT \/api\/category\/(\d+) 401$/.exec(put ?? '')?.[1];
+  assert.ok(id, `a refused PUT, not ${put}`);
+  assert.deepEqual(rest, ['POST /api/refreshtoken/ 401']);
+  expectOnly401s(admin, [`/api/category/${id}`, '/api/refreshtoken/']);
+  // The change was not saved; signing in again shows the record as it was.
+  await signIn(page);
+  await page.goto(`${server.origin}/admin/category`);
+  await button(page, 'Dernier').click();
+  assert.equal(await page.getByLabel('Nom', { exact: true }).inputValue(), 'Escaliers');
+});
+
+test('signed out in another tab: this tab’s next call lands on the login page', async () => {
+  const { page, api } = admin;
+  await page.goto(`${server.origin}/admin`);
+  const session = await tokens(page);
+
+  // A second tab of the same browser profile shares the tokens and signs out.
+  const other = await openAdmin();
+  await other.page.goto(`${server.origin}/admin/login`);
+  await other.page.evaluate(({ token, refresh }) => {
+    localStorage.setItem('token', token ?? '');
+    localStorage.setItem('refresh-token', refresh ?? '');
+  }, session);
+  await other.page.goto(`${server.origin}/admin`);
+  await button(other.page, 'Quitter Admin').click();
+  await other.page.waitForURL('**/admin/login');
+  assert.deepEqual(other.api.filter((call) => call.includes('logout')), ['POST /api/logout/ 200']);
+  assert.deepEqual(other.problems, []);
+  await other.page.context().close();
+
+  await letAccessTokenExpire(page);
+  const from = api.length;
+  await page.getByRole('link', { name: 'Usagers' }).click();
+  await expectCleanLoginPage(page);
+  assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 401']);
+  expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
+});
+
+test('a password reset from the shell ends the session; the new password signs in', async () => {
+  const { page, api } = admin;
+  await signIn(page);
+  const reset = spawnSync(process.execPath, ['server/admin.ts', 'reset-password', ADMIN_EMAIL], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_PASSWORD: 'Noyer-huilé-2027' },
+    encoding: 'utf8',
+  });
+  assert.equal(reset.status, 0, reset.stderr);
+  assert.match(reset.stdout, /ses sessions sont fermées/);
+
+  await letAccessTokenExpire(page);
+  const from = api.length;
+  await page.getByRole('link', { name: 'Usagers' }).click();
+  await expectCleanLoginPage(page);
+  assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 401']);
+  expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
+
+  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
+  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
+  await button(page, 'Connexion').click();
+  await page.getByText('Usager ou Mot-de-passe incorrect').waitFor();
+  await signIn(page, 'Noyer-huilé-2027');
+  await page.getByRole('link', { name: 'Usagers' }).click();
+  await page.getByText('Usager: 1 de : 1').waitFor();
+});
+
+test('no dialog, no console error, no exception and no other HTTP error along the way', () => {
+  assert.deepEqual(admin.dialogs, []);
+  assert.deepEqual(admin.problems, []);
+});

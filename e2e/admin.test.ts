@@ -243,6 +243,12 @@ test('categories: navigate, validation, add, a refused duplicate, update, delete
   await button('Mettre à jour').click();
   await expectMessage('Nom', 'Esc', '');
   await expectEnabled('Accepter', false);
+  // Accepter refused (the name is taken): the banner says why, the form stays in update mode.
+  await field('Nom').fill(firstName);
+  await button('Accepter').click();
+  await expectBanners(failure(`La catégorie « ${firstName} » existe déjà : choisissez un autre nom.`));
+  assert.equal(await field('Nom').inputValue(), firstName);
+  await expectEnabled('Accepter', true);
   await field('Nom').fill('Escaliers et rampes');
   await expectEnabled('Accepter', true);
   await button('Accepter').click();
@@ -411,7 +417,7 @@ test('sub-types: link, a refused second link, unlink (dismissed, then accepted)'
   await expectBanners();
 });
 
-test('users: every validation message, a refused duplicate, a second administrator who signs in', async () => {
+test('users: every validation message, a refused duplicate, a second administrator, a new password, who signs in', async () => {
   await page.goto(`${server.origin}/admin/user`);
   await page.getByRole('heading', { name: 'Usagers' }).waitFor();
   await expectCounter('Usager: 1 de : 1');
@@ -467,8 +473,25 @@ test('users: every validation message, a refused duplicate, a second administrat
   await expectCounter('Usager: 2 de : 2');
   assert.equal(await email.inputValue(), 'julie@atelier.test');
 
+  // Mettre à jour: a new password for the second administrator.
+  await button('Mettre à jour').click();
+  assert.equal(await password.inputValue(), '');
+  await expectEnabled('Accepter', false);
+  await expectMessage('Mot-de-passe', 'rabot-2027', '');
+  await expectMessage('Confirmation du mot-de-passe', 'rabot-2028', 'Confirmation différente du mot-de-passe');
+  await expectEnabled('Accepter', false);
+  await confirmation.fill('rabot-2027');
+  await button('Accepter').click();
+  await expectBanners(SUCCESS);
+  await button('Mettre à jour').waitFor();
+  await expectCounter('Usager: 2 de : 2');
+
   await signOut();
-  await signIn('julie@atelier.test', 'copeaux-2026');
+  await page.getByLabel('Usager').fill('julie@atelier.test');
+  await page.getByLabel('Mot-de-passe').fill('copeaux-2026');
+  await button('Connexion').click();
+  await page.getByText('Usager ou Mot-de-passe incorrect').waitFor(); // the old password no longer works
+  await signIn('julie@atelier.test', 'rabot-2027');
   await page.getByRole('link', { name: 'Usagers' }).click();
   await expectCounter('Usager: 1 de : 2');
   await page.screenshot({ path: join(shots, 'admin-user-second-admin-1440.png') });

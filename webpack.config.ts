@@ -5,10 +5,57 @@ import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The data router in the admin chunks only. Public pages run under react-router's declarative
+ * <BrowserRouter> (src/app/AppRouter.tsx); the first admin page loads src/app/fullRouter.tsx,
+ * which builds the data router the admin needs (lazy routes, useBlocker). webpack tree-shakes
+ * per module for the whole build, not per chunk: since createBrowserRouter is used somewhere,
+ * react-router's router module (about 15 KB gzipped) would follow the modules public pages
+ * import, into the public vendor chunk. So fullRouter.tsx gets its own instances (webpack layer
+ * "data-router") of react-router's entry and of the three modules that build and run a data
+ * router, which reference each other. Every other react-router module (contexts, hooks, history,
+ * matching) stays the one shared instance, so public components work under either router.
+ */
+const dataRouterLayer = (issuer: string) => ({
+  apply(compiler: Compiler) {
+    const layer = 'data-router';
+    // react-router's entry and the three modules, in dist/production or dist/development.
+    const own = ['index.js', 'lib/router/router.js', 'lib/components.js', 'lib/dom/lib.js'];
+    const ownFile = (resource: string) => {
+      const file = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][a-z]+[\\/]([^?]+)/.exec(resource)?.[1];
+      return own.find((name) => name === file?.replaceAll('\\', '/'));
+    };
+    compiler.hooks.normalModuleFactory.tap('DataRouterLayer', (factory) => {
+      factory.hooks.afterResolve.tap('DataRouterLayer', ({ contextInfo, createData }) => {
+        const file = ownFile(createData.resource ?? '');
+        if (contextInfo.issuer === issuer && file === 'index.js') createData.layer = layer;
+        // Back to the default layer, null (which webpack's types leave out), for shared modules.
+        else if (contextInfo.issuerLayer === layer) Object.assign(createData, { layer: file ? layer : null });
+      });
+    });
+    // Fail the build, rather than quietly put the data router back in public pages, when a
+    // react-router release moves these files.
+    compiler.hooks.thisCompilation.tap('DataRouterLayer', (compilation) => {
+      compilation.hooks.finishModules.tap('DataRouterLayer', (modules) => {
+        const all = [...modules];
+        if (!all.some((m) => m.nameForCondition() === issuer)) return;
+        const copied = new Set(all.filter((m) => m.layer === layer).map((m) => ownFile(m.nameForCondition() ?? '')));
+        const missing = own.filter((file) => !copied.has(file));
+        if (missing.length > 0) {
+          compilation.errors.push(
+            new compiler.webpack.WebpackError(`dataRouterLayer: no data-router copy of react-router's ${missing.join(', ')}`),
+          );
+        }
+      });
+    });
+  },
+});
+
 const apiServer = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & {
@@ -52,6 +99,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     plugins: [
+      dataRouterLayer(root('./src/app/fullRouter.tsx')),
       new HtmlWebpackPlugin({
         template: root('./public/index.html'),
         favicon: root('./public/favicon.svg'),

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../features/layout/Layout';
 import { NotFoundPage } from '../features/layout/NotFoundPage';
@@ -12,14 +13,20 @@ import { paths } from './paths';
 
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).
-const adminScreen = (name: keyof typeof AdminScreens) => ({
-  lazy: async () => {
-    const screens = await import(/* webpackChunkName: "admin" */ '../features/admin/screens');
-    return { Component: screens[name] };
-  },
-});
+export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '../features/admin/screens');
 
-export const routes: RouteObject[] = [
+const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
+  [paths.admin.menu.path, 'AdminMenuScreen'],
+  [paths.admin.project.path, 'ProjectEditorScreen'],
+  [paths.admin.projectType.path, 'ProjectTypeEditorScreen'],
+  [paths.admin.category.path, 'CategoryEditorScreen'],
+  [paths.admin.subType.path, 'SubTypeEditorScreen'],
+  [paths.admin.user.path, 'UserEditorScreen'],
+  [paths.admin.login.path, 'LoginScreen'],
+];
+
+/** The one route table; `admin` makes the route of each admin path. */
+const siteRoutes = (admin: (path: string, screen: keyof typeof AdminScreens) => RouteObject): RouteObject[] => [
   {
     element: <Layout />,
     children: [
@@ -30,14 +37,21 @@ export const routes: RouteObject[] = [
       { path: paths.project.path, element: <ProjectPage /> },
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.about.path, element: <AboutPage /> },
-      { path: paths.admin.menu.path, ...adminScreen('AdminMenuScreen') },
-      { path: paths.admin.project.path, ...adminScreen('ProjectEditorScreen') },
-      { path: paths.admin.projectType.path, ...adminScreen('ProjectTypeEditorScreen') },
-      { path: paths.admin.category.path, ...adminScreen('CategoryEditorScreen') },
-      { path: paths.admin.subType.path, ...adminScreen('SubTypeEditorScreen') },
-      { path: paths.admin.user.path, ...adminScreen('UserEditorScreen') },
-      { path: paths.admin.login.path, ...adminScreen('LoginScreen') },
+      ...adminScreens.map(([path, screen]) => admin(path, screen)),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/** The whole site for a data router (createBrowserRouter): each admin screen loads lazily. */
+export const routes: RouteObject[] = siteRoutes((path, screen) => ({
+  path,
+  lazy: async () => ({ Component: (await loadAdminScreens())[screen] }),
+}));
+
+/**
+ * The same table for the light declarative router of public pages (see AppRouter.tsx): every
+ * admin path renders `handOver`, which passes the page to the data router.
+ */
+export const publicRoutes = (handOver: ReactElement): RouteObject[] =>
+  siteRoutes((path) => ({ path, element: handOver }));

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (never a browser download). Every page records
 // console errors and uncaught exceptions so a test can assert there were none.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -29,8 +29,10 @@ export interface WatchedPage {
 export async function openPage(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
+  /** More context options, for example `{ hasTouch: true, isMobile: true }` for a phone. */
+  options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, locale: 'fr-CA' });
+  const context = await browser.newContext({ viewport, locale: 'fr-CA', ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

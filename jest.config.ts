@@ -5,6 +5,8 @@ const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warn
 
 const config: Config = {
   reporters: ['default', '<rootDir>/src/test/summaryReporter.cjs'],
+  // Encodes the demo images once (a cache in node_modules/.cache) before any test seeds a DATA_DIR.
+  globalSetup: '<rootDir>/server/test/globalSetup.cjs',
   projects: [
     {
       displayName: 'client',

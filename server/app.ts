@@ -5,16 +5,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { FastifyValidationResult } from 'fastify/types/schema.js';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { createLoginLimiter } from './auth/loginLimiter.ts';
 import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/passwords.ts';
 import { createSessions, type TokenLifetimes } from './auth/sessions.ts';
-import { argKeyOfParam, loadContract } from './contract.ts';
+import { argKeyOfParam, loadContract, type ContractOperation } from './contract.ts';
 import { openDatabase } from './db/database.ts';
+import { pageImages } from './demo/content.ts';
+import { createImageLibrary } from './images/library.ts';
+import { MAX_UPLOAD_BYTES } from './images/rules.ts';
 import { createReadCache } from './readCache.ts';
 import { ApiError, type HandlerContext, type OperationId, type Services, type TagModule } from './operations.ts';
 import { registerImages } from './plugins/images.ts';
@@ -23,6 +27,7 @@ import { registerSpa, sendIndexHtml, wantsIndexHtml } from './plugins/spa.ts';
 import { frenchValidationMessage } from './plugins/validationMessages.ts';
 import { authRoutes, bearerOf } from './routes/auth.ts';
 import { categoryRoutes } from './routes/category.ts';
+import { imageRoutes } from './routes/image.ts';
 import { menuRoutes } from './routes/menu.ts';
 import { projectRoutes } from './routes/project.ts';
 import { projectTypeRoutes } from './routes/projecttype.ts';
@@ -37,6 +42,10 @@ export interface AppConfig {
   openapiPath: string;
   /** Bundled demo images, served after DATA_DIR/images. */
   demoImagesDir: string;
+  /** The image worker script (server/images/worker.ts), run as a child process. */
+  imageWorkerPath: string;
+  /** Cache of the demo images' pipeline output (e.g. node_modules/.cache/atelier-images); none: no cache. */
+  imageCacheDir?: string;
   /** HS256 key (at least 32 characters); else a random key kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
   /** Fastify trustProxy: true behind a reverse proxy (X-Forwarded-For/-Proto). */
@@ -68,6 +77,7 @@ const tagModules: TagModule[] = [
   subTypeRoutes,
   userRoutes,
   menuRoutes,
+  imageRoutes,
 ] as unknown as TagModule[];
 
 const UNAUTHORIZED = 'Authentification requise : connectez-vous de nouveau.';
@@ -193,6 +203,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     db,
     cache: createReadCache(),
     sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
+    images: createImageLibrary(db, {
+      dataDir: config.dataDir,
+      demoImagesDir: config.demoImagesDir,
+      workerPath: config.imageWorkerPath,
+      cacheDir: config.imageCacheDir,
+      pageImages: Object.values(pageImages),
+    }),
     loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
     passwordCost: config.passwordCost,
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
@@ -252,38 +269,50 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }
   }
   const adminOf = new WeakMap<FastifyRequest, number>();
-  for (const op of contract) {
-    const entry = handlers.get(op.operationId);
-    if (!entry) throw new Error(`openapi.yaml: no handler for operation ${op.operationId}`);
-    if (entry.tag !== op.tag) throw new Error(`Handler ${op.operationId} is in module ${entry.tag}, contract tag ${op.tag}`);
-    handlers.delete(op.operationId);
+  const routeOf = (op: ContractOperation, entry: { handler: (arg: unknown, ctx: HandlerContext) => Promise<unknown> }) => {
     const needsAccessToken = op.security.includes('bearer');
-    app.route({
+    return {
       method: op.method,
       url: op.url,
       schema: op.schema,
       // Before the body is even read: no token, no work.
       onRequest: needsAccessToken
-        ? async (req, reply) => {
+        ? async (req: FastifyRequest, reply: FastifyReply) => {
             const token = bearerOf(req);
             const userId = token ? await services.sessions.verifyAccess(token) : null;
             if (userId === null) return reply.code(401).send({ Result: false, Message: UNAUTHORIZED });
             adminOf.set(req, userId);
           }
         : undefined,
-      handler: async (req, reply) => {
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const arg: Record<string, unknown> = {};
         const params = (req.params ?? {}) as Record<string, unknown>;
         for (const name of op.pathParams) arg[argKeyOfParam(name)] = params[name];
-        if (op.bodyKey) arg[op.bodyKey] = req.body;
+        // A multipart body is streamed by the handler from the request itself.
+        if (op.bodyKey && !op.multipart) arg[op.bodyKey] = req.body;
         return entry.handler(arg, { req, reply, services, userId: adminOf.get(req) ?? null });
       },
-    });
+    };
+  };
+  const multipartRoutes: Array<ReturnType<typeof routeOf>> = [];
+  for (const op of contract) {
+    const entry = handlers.get(op.operationId);
+    if (!entry) throw new Error(`openapi.yaml: no handler for operation ${op.operationId}`);
+    if (entry.tag !== op.tag) throw new Error(`Handler ${op.operationId} is in module ${entry.tag}, contract tag ${op.tag}`);
+    handlers.delete(op.operationId);
+    if (op.multipart) multipartRoutes.push(routeOf(op, entry));
+    else app.route(routeOf(op, entry));
   }
+  // multipart/form-data is understood by the upload routes only: every other call still answers
+  // 415 to anything but JSON.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, parts: 12 } });
+    for (const route of multipartRoutes) scope.route(route);
+  });
   const extra = [...handlers.keys()];
   if (extra.length > 0) throw new Error(`Handlers without an operation in openapi.yaml: ${extra.join(', ')}`);
 
-  registerImages(app, [join(config.dataDir, 'images'), config.demoImagesDir]);
+  registerImages(app, [services.images.dir, config.demoImagesDir], services.images);
   const hasSpa = await registerSpa(app, config.distDir);
 
   app.setNotFoundHandler((req, reply) => {

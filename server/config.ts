@@ -50,6 +50,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       distDir: resolve(repoRoot, 'dist'),
       openapiPath: resolve(repoRoot, 'openapi.yaml'),
       demoImagesDir: resolve(repoRoot, 'server', 'demo', 'images'),
+      imageWorkerPath: resolve(repoRoot, 'server', 'images', 'worker.ts'),
+      imageCacheDir: resolve(repoRoot, 'node_modules', '.cache', 'atelier-images'),
       jwtSecret: env.JWT_SECRET || undefined,
       trustProxy: trustProxy(env.TRUST_PROXY),
       logger: env.LOG_LEVEL === 'silent' ? false : true,

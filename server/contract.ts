@@ -20,6 +20,13 @@ export interface ContractOperation {
   pathParams: string[];
   /** Key of the body in the handler argument (null when the call has no body). */
   bodyKey: string | null;
+  /**
+   * The body is multipart/form-data (a file upload): the handler streams it from the request
+   * itself, so no body schema is handed to Fastify; `multipartSchema` is the contract's, for
+   * reference (the fields the handler must check).
+   */
+  multipart: boolean;
+  multipartSchema?: JsonObject;
   /** Security schemes named by the operation (`bearer`, `refreshBearer`, `xsrf`). */
   security: string[];
   schema: {
@@ -97,16 +104,24 @@ export function loadContract(openapiPath: string): ContractOperation[] {
       }
 
       let bodyKey: string | null = null;
+      let multipart = false;
+      let multipartSchema: JsonObject | undefined;
       if (op.requestBody !== undefined) {
         // Name the body after its schema, as the generated client does.
         const rawBody = isObject(op.requestBody) && op.requestBody.$ref ? lookup(String(op.requestBody.$ref)) : op.requestBody;
-        const rawSchema = isObject(rawBody) && isObject(rawBody.content) && isObject(rawBody.content['application/json'])
-          ? rawBody.content['application/json'].schema
-          : undefined;
+        const content = isObject(rawBody) && isObject(rawBody.content) ? rawBody.content : {};
+        const types = Object.keys(content);
+        if (types.length !== 1 || (types[0] !== 'application/json' && types[0] !== 'multipart/form-data')) {
+          throw new Error(`${operationId}: the body must be application/json or multipart/form-data (one of them)`);
+        }
+        multipart = types[0] === 'multipart/form-data';
+        const media = content[types[0] as string];
+        const rawSchema = isObject(media) ? media.schema : undefined;
         const name = rawSchema === undefined ? null : refName(rawSchema);
         if (!name || rawSchema === undefined) throw new Error(`${operationId}: the body must be a named schema`);
         bodyKey = lowerFirst(name);
-        schema.body = resolve(rawSchema) as JsonObject;
+        if (multipart) multipartSchema = resolve(rawSchema) as JsonObject;
+        else schema.body = resolve(rawSchema) as JsonObject;
       }
 
       if (isObject(op.responses)) {
@@ -131,6 +146,8 @@ export function loadContract(openapiPath: string): ContractOperation[] {
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         pathParams: pathParamDefs.map((p) => String(p.name)),
         bodyKey,
+        multipart,
+        ...(multipartSchema ? { multipartSchema } : {}),
         security: [...security],
         schema,
       });

@@ -27,6 +27,8 @@ export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: Fast
     distDir: join(options.root, 'dist'),
     openapiPath: join(options.root, 'openapi.yaml'),
     demoImagesDir: join(options.root, 'server', 'demo', 'images'),
+    imageWorkerPath: join(options.root, 'server', 'images', 'worker.ts'),
+    imageCacheDir: join(options.root, 'node_modules', '.cache', 'atelier-images'),
     trustProxy: false,
     logger: false,
     passwordCost: options.passwordCost,
@@ -34,7 +36,7 @@ export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: Fast
   });
   options.extend?.(app);
   await app.ready();
-  await seedDemoContent(app.services.db);
+  await seedDemoContent(app.services.db, app.services.images);
   if (options.admin) {
     await seedAdmin(app.services.db, { ...options.admin, cost: options.passwordCost });
   }

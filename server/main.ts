@@ -10,7 +10,7 @@ export async function main(): Promise<void> {
   const env = configFromEnv(process.env, repoRoot);
   const app = await buildApp(env.app);
   const db = app.services.db;
-  if (await seedDemoContent(db)) app.log.info('Base vide : contenu de démonstration ajouté.');
+  if (await seedDemoContent(db, app.services.images)) app.log.info('Base vide : contenu de démonstration ajouté.');
   const admin = await seedAdmin(db, { email: env.adminEmail, password: env.adminPassword, cost: env.app.passwordCost });
   if (admin?.generated) {
     // Printed once, on the console only (not through the request log).

@@ -7,6 +7,7 @@ import type { LoginLimiter } from './auth/loginLimiter.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
+import type { ImageLibrary } from './images/library.ts';
 import type { ReadCache } from './readCache.ts';
 
 export interface Operations {
@@ -37,6 +38,9 @@ export interface Operations {
   updateUser: [G.UpdateUserApiArg, G.UpdateUserApiResponse];
   deleteUser: [G.DeleteUserApiArg, G.DeleteUserApiResponse];
   getMenu: [G.GetMenuApiArg, G.GetMenuApiResponse];
+  getImages: [G.GetImagesApiArg, G.GetImagesApiResponse];
+  uploadImage: [G.UploadImageApiArg, G.UploadImageApiResponse];
+  deleteImage: [G.DeleteImageApiArg, G.DeleteImageApiResponse];
 }
 
 export type OperationId = keyof Operations;
@@ -47,6 +51,8 @@ export interface Services {
   /** Public read results; every write call invalidates it. */
   cache: ReadCache;
   sessions: Sessions;
+  /** The image library: files in DATA_DIR/images, rows in the image table, the worker queue. */
+  images: ImageLibrary;
   loginLimiter: LoginLimiter;
   passwordCost: ScryptCost;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */

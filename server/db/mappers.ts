@@ -1,5 +1,5 @@
 // Rows to contract objects, in one place.
-import type { Category, Project, ProjectType, User } from '../../src/api/generated.ts';
+import type { Category, Media, Project, ProjectType, ProjectTypeView, ProjectView, User } from '../../src/api/generated.ts';
 import type { Selectable } from 'kysely';
 import type { CategoryTable, ProjectTable, ProjectTypeTable, UserTable } from './schema.ts';
 
@@ -20,6 +20,12 @@ export const toProject = (row: Selectable<ProjectTable>): Project => ({
   Description: row.description,
   Image: row.image,
 });
+
+/** A read answer: the record plus, when its Image is in the image library, its Media. */
+export function withMedia<T extends ProjectView | ProjectTypeView>(record: T, media: Map<string, Media>): T {
+  const found = media.get(record.Image);
+  return found ? { ...record, Media: found } : record;
+}
 
 /** Pwd is always empty: the server never sends a password hash. */
 export const toUser = (row: Pick<Selectable<UserTable>, 'id' | 'email'>): User => ({ Id: row.id, Email: row.email, Pwd: '' });

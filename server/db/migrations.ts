@@ -62,6 +62,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('refresh_token_user').on('refresh_token').column('user_id').execute();
     },
   },
+  '0002_image': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('image')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('bytes', 'integer', (c) => c.notNull())
+        .addColumn('widths', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('deleted_at', 'integer')
+        .execute();
+      await db.schema.createIndex('image_created').on('image').column('created_at').execute();
+      // Usage counts of an image (GET /api/image/all/, DELETE /api/image/{name}).
+      await db.schema.createIndex('project_image').on('project').column('image').execute();
+      await db.schema.createIndex('project_type_image').on('project_type').column('image').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

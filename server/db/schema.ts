@@ -55,6 +55,25 @@ export interface RefreshTokenTable {
   revoked_at: number | null;
 }
 
+/** The image library (server/images/library.ts). A deleted image keeps its row as a tombstone. */
+export interface ImageTable {
+  /** The stored file name under DATA_DIR/images (primary key: never reused). */
+  name: string;
+  /** MIME type of the stored file (image/jpeg…). */
+  type: string;
+  /** Upright dimensions of the stored file. */
+  width: number;
+  height: number;
+  /** Size of the stored file. */
+  bytes: number;
+  /** JSON array of the variant widths that exist, ascending. */
+  widths: string;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  /** Set when the image was deleted (tombstone), else null. */
+  deleted_at: number | null;
+}
+
 export interface Database {
   category: CategoryTable;
   project_type: ProjectTypeTable;
@@ -62,4 +81,5 @@ export interface Database {
   subtype_link: SubTypeLinkTable;
   app_user: UserTable;
   refresh_token: RefreshTokenTable;
+  image: ImageTable;
 }

@@ -4,12 +4,23 @@ import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/c
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
 import { uniqueKey } from './mappers.ts';
 import type { Db } from './database.ts';
+import type { ImageLibrary } from '../images/library.ts';
 
-/** Inserts the demo content when the database has no category. Returns true when it did. */
-export async function seedDemoContent(db: Db): Promise<boolean> {
+/**
+ * Inserts the demo content when the database has no category. Returns true when it did. The demo
+ * images go through the image pipeline first (through its cache: fast after the first time) and
+ * join the library under their own names.
+ */
+export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boolean> {
+  const empty = !(await db.selectFrom('category').select('id').limit(1).executeTakeFirst());
+  if (!empty) return false;
+  const imageRows = await images.importDemoImages();
   return db.transaction().execute(async (trx) => {
     const any = await trx.selectFrom('category').select('id').limit(1).executeTakeFirst();
     if (any) return false;
+    const known = new Set((await trx.selectFrom('image').select('name').execute()).map((row) => row.name));
+    const fresh = imageRows.filter((row) => !known.has(row.name));
+    if (fresh.length > 0) await trx.insertInto('image').values(fresh).execute();
     await trx
       .insertInto('category')
       .values(demoCategories.map((c) => ({ id: c.id, name: c.name, name_key: uniqueKey(c.name) })))

@@ -1,9 +1,15 @@
 // GET /assets/images/<name>: uploads in DATA_DIR/images first, then the bundled demo images.
 // The name must be a plain file name: no way out of those folders.
+//
+// Files of the image library (originals and their variants <name>.<w>.avif|webp) are cached for a
+// year as immutable: a library name is never given to other content (a deleted image keeps a
+// tombstone, and its files answer 404 from then on). Other files — copied by hand into one of
+// the folders, so replaceable the same way — keep a one-day cache with an ETag.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ImageLibrary } from '../images/library.ts';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -36,16 +42,21 @@ async function locate(dirs: string[], name: string): Promise<{ path: string; siz
   return null;
 }
 
-export function registerImages(app: FastifyInstance, dirs: string[]): void {
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REPLACEABLE = 'public, max-age=86400';
+
+export function registerImages(app: FastifyInstance, dirs: string[], library: ImageLibrary): void {
   app.get('/assets/images/*', async (req, reply) => {
     const name = (req.params as Record<string, string | undefined>)['*'] ?? '';
     const type = TYPES[extname(name).toLowerCase()];
     if (!SAFE_NAME.test(name) || name.includes('..') || !type) return reply.code(404).send(notFound);
-    const found = await locate(dirs, name);
+    const status = await library.status(name);
+    if (status === 'deleted') return reply.code(404).send(notFound);
+    const found = await locate(status === 'library' ? dirs.slice(0, 1) : dirs, name);
     if (!found) return reply.code(404).send(notFound);
     const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
     reply.header('ETag', etag);
-    reply.header('Cache-Control', 'public, max-age=86400');
+    reply.header('Cache-Control', status === 'library' ? IMMUTABLE : REPLACEABLE);
     reply.header('Content-Type', type);
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     reply.header('Content-Length', found.size);

@@ -10,7 +10,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  "media-src 'self'",
+  // blob: the administrator's preview of a chosen file before it is uploaded (images, videos).
+  "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

@@ -1,15 +1,24 @@
 // Tag "project".
-import type { Project } from '../../src/api/generated.ts';
+import type { ProjectView } from '../../src/api/generated.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { toProject } from '../db/mappers.ts';
+import type { ImageLibrary } from '../images/library.ts';
+import { toProject, withMedia } from '../db/mappers.ts';
+import type { ProjectTable } from '../db/schema.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { msg } from './messages.ts';
 
 /** GET /api/randomprojects/{count} never answers more than this. */
 export const RANDOM_PROJECTS_MAX = 50;
 
-const allProjects = async (db: Db): Promise<Project[]> =>
-  (await db.selectFrom('project').selectAll().orderBy('id').execute()).map(toProject);
+/** Rows as read answers, with the Media of their images. */
+async function views(rows: Selectable<ProjectTable>[], images: ImageLibrary): Promise<ProjectView[]> {
+  const media = await images.media(rows.map((row) => row.image));
+  return rows.map((row) => withMedia(toProject(row), media));
+}
+
+const allProjects = async (db: Db, images: ImageLibrary): Promise<ProjectView[]> =>
+  views(await db.selectFrom('project').selectAll().orderBy('id').execute(), images);
 
 const noType = (id: number) => `Le type de projet n° ${id} n'existe pas : choisissez un type de la liste.`;
 
@@ -24,34 +33,34 @@ export const projectRoutes: TagModule<
 > = {
   tag: 'project',
   handlers: {
-    async getProjectsByType({ typeId }, { services: { db, cache } }) {
+    async getProjectsByType({ typeId }, { services: { db, cache, images } }) {
       return cache.get(`projects-of-type:${typeId}`, async () => {
         const type = await db.selectFrom('project_type').select('id').where('id', '=', typeId).executeTakeFirst();
         if (!type) throw new ApiError(404, msg.notFound('Le type de projet', typeId));
         const rows = await db.selectFrom('project').selectAll().where('project_type_id', '=', typeId).orderBy('id').execute();
-        return rows.map(toProject);
+        return views(rows, images);
       });
     },
 
-    async getProject({ id }, { services: { db, cache } }) {
+    async getProject({ id }, { services: { db, cache, images } }) {
       return cache.get(`project:${id}`, async () => {
         const row = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) throw new ApiError(404, msg.notFound('Le projet', id));
-        return toProject(row);
+        return (await views([row], images))[0] as ProjectView;
       });
     },
 
-    async getProjects(_arg, { services: { db, cache } }) {
-      return cache.get('projects', () => allProjects(db));
+    async getProjects(_arg, { services: { db, cache, images } }) {
+      return cache.get('projects', () => allProjects(db, images));
     },
 
-    async getRandomProjects({ count }, { services: { db, cache } }) {
+    async getRandomProjects({ count }, { services: { db, cache, images } }) {
       // Draw from the cached list (a partial Fisher-Yates shuffle): no query per visitor.
-      const pool = [...(await cache.get('projects', () => allProjects(db)))];
+      const pool = [...(await cache.get('projects', () => allProjects(db, images)))];
       const n = Math.min(count, RANDOM_PROJECTS_MAX, pool.length);
       for (let i = 0; i < n; i++) {
         const j = i + Math.floor(Math.random() * (pool.length - i));
-        [pool[i], pool[j]] = [pool[j] as Project, pool[i] as Project];
+        [pool[i], pool[j]] = [pool[j] as ProjectView, pool[i] as ProjectView];
       }
       return pool.slice(0, n);
     },

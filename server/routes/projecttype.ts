@@ -1,7 +1,17 @@
 // Tag "projecttype".
-import { toProjectType } from '../db/mappers.ts';
+import type { Selectable } from 'kysely';
+import type { ProjectTypeView } from '../../src/api/generated.ts';
+import { toProjectType, withMedia } from '../db/mappers.ts';
+import type { ProjectTypeTable } from '../db/schema.ts';
+import type { ImageLibrary } from '../images/library.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { msg } from './messages.ts';
+
+/** Rows as read answers, with the Media of their images. */
+export async function typeViews(rows: Selectable<ProjectTypeTable>[], images: ImageLibrary): Promise<ProjectTypeView[]> {
+  const media = await images.media(rows.map((row) => row.image));
+  return rows.map((row) => withMedia(toProjectType(row), media));
+}
 
 const noCategory = (id: number) => `La catégorie n° ${id} n'existe pas : choisissez une catégorie de la liste.`;
 
@@ -10,19 +20,19 @@ export const projectTypeRoutes: TagModule<
 > = {
   tag: 'projecttype',
   handlers: {
-    async getProjectTypes(_arg, { services: { db, cache } }) {
+    async getProjectTypes(_arg, { services: { db, cache, images } }) {
       return cache.get('types', async () => {
         const rows = await db.selectFrom('project_type').selectAll().orderBy('id').execute();
-        return rows.map(toProjectType);
+        return typeViews(rows, images);
       });
     },
 
-    async getProjectTypesByCategory({ id }, { services: { db, cache } }) {
+    async getProjectTypesByCategory({ id }, { services: { db, cache, images } }) {
       return cache.get(`types-of-category:${id}`, async () => {
         const category = await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
         if (!category) throw new ApiError(404, msg.notFound('La catégorie', id));
         const rows = await db.selectFrom('project_type').selectAll().where('category_id', '=', id).orderBy('id').execute();
-        return rows.map(toProjectType);
+        return typeViews(rows, images);
       });
     },
 

@@ -1,12 +1,12 @@
 // Tag "subtype": links from a project type (SrcId) to its sub-types (DestId).
-import { toProjectType } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { msg } from './messages.ts';
+import { typeViews } from './projecttype.ts';
 
 export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubType'> = {
   tag: 'subtype',
   handlers: {
-    async getSubTypes({ id }, { services: { db, cache } }) {
+    async getSubTypes({ id }, { services: { db, cache, images } }) {
       return cache.get(`subtypes:${id}`, async () => {
         const type = await db.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
         if (!type) throw new ApiError(404, msg.notFound('Le type de projet', id));
@@ -17,7 +17,7 @@ export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubT
           .where('subtype_link.src_id', '=', id)
           .orderBy('project_type.id')
           .execute();
-        return rows.map(toProjectType);
+        return typeViews(rows, images);
       });
     },
 

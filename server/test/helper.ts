@@ -51,6 +51,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     distDir,
     openapiPath: join(repoRoot, 'openapi.yaml'),
     demoImagesDir: join(repoRoot, 'server', 'demo', 'images'),
+    imageWorkerPath: join(repoRoot, 'server', 'images', 'worker.ts'),
+    imageCacheDir: join(repoRoot, 'node_modules', '.cache', 'atelier-images'),
     trustProxy: false,
     logger: false,
     passwordCost: TEST_COST,
@@ -60,7 +62,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   await app.ready();
   const db = app.services.db;
   if (options.seed !== false) {
-    await seedDemoContent(db);
+    await seedDemoContent(db, app.services.images);
     await seedAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, cost: TEST_COST });
   }
 
@@ -71,10 +73,10 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
       headers: {
         ...(xsrf ? { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+      ...(body === undefined ? {} : { payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
     });
 
   const login: TestApp['login'] = async (email = ADMIN_EMAIL, pwd = ADMIN_PWD) => {
@@ -105,5 +107,38 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
     project: await db.selectFrom('project').selectAll().orderBy('id').execute(),
     subtype_link: await db.selectFrom('subtype_link').selectAll().orderBy('src_id').orderBy('dest_id').execute(),
     app_user: await db.selectFrom('app_user').selectAll().orderBy('id').execute(),
+    image: await db.selectFrom('image').selectAll().orderBy('name').execute(),
   };
+}
+
+/** A multipart/form-data body with one file part (as a browser's FormData sends it). */
+export function formData(file: Buffer, fileName: string, options: { field?: string; type?: string } = {}): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${fileName}"\r\n` +
+      `Content-Type: ${options.type ?? 'application/octet-stream'}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /api/image/ with one file, as the SPA does (XSRF cookie and header, bearer token). */
+export function uploadImage(
+  t: TestApp,
+  file: Buffer,
+  fileName: string,
+  { token, xsrf = true, field }: { token?: string | null; xsrf?: boolean; field?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const form = formData(file, fileName, { field });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/image/',
+    headers: {
+      ...(xsrf ? { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...form.headers,
+    },
+    payload: form.payload,
+  });
 }

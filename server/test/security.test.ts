@@ -1,7 +1,7 @@
 // The security matrix, sessions (rotation, reuse, logout, password change), sign-in limiting,
 // XSRF and headers.
 import { createHmac } from 'node:crypto';
-import { build, snapshot, XSRF, ADMIN_EMAIL, ADMIN_PWD, type TestApp } from './helper.ts';
+import { build, formData, snapshot, XSRF, ADMIN_EMAIL, ADMIN_PWD, type TestApp } from './helper.ts';
 import { operationIds } from '../app.ts';
 import { loadContract } from '../contract.ts';
 import { md5hex } from '../auth/passwords.ts';
@@ -18,8 +18,12 @@ afterEach(async () => t.close());
 const contract = loadContract(join(repoRoot, 'openapi.yaml'));
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const upload = formData(PNG, 'pixel.png');
+
 /** A valid request for each mutation, so a refusal can only come from the token or XSRF. */
-const validCalls: Record<string, { url: string; body?: unknown }> = {
+const validCalls: Record<string, { url: string; body?: unknown; headers?: Record<string, string> }> = {
   addCategory: { url: '/api/category/', body: { Id: 0, Name: 'Nouvelle catégorie' } },
   updateCategory: { url: '/api/category/1', body: { Id: 1, Name: 'Autre nom' } },
   deleteCategory: { url: '/api/category/5' }, // has types: would refuse, but must not even get there
@@ -34,6 +38,8 @@ const validCalls: Record<string, { url: string; body?: unknown }> = {
   addUser: { url: '/api/user/', body: { Id: 0, Email: 'pirate@exemple.ca', Pwd: md5hex('pirate') } },
   updateUser: { url: '/api/user/1', body: { Id: 1, Email: 'pirate@exemple.ca', Pwd: md5hex('pirate') } },
   deleteUser: { url: '/api/user/1' },
+  uploadImage: { url: '/api/image/', body: upload.payload, headers: upload.headers },
+  deleteImage: { url: '/api/image/buffet-chene.jpg' }, // in use: would refuse, but must not even get there
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 
@@ -70,11 +76,13 @@ describe('every mutation is refused and writes nothing', () => {
     for (const op of mutations) {
       const call = validCalls[op.operationId];
       if (!call) throw new Error(op.operationId);
-      const res = await t.call(op.method, call.url, { body: call.body, ...make(tokens) });
+      const options = make(tokens);
+      const res = await t.call(op.method, call.url, { body: call.body, ...options, headers: { ...call.headers, ...options.headers } });
       expect([op.operationId, res.statusCode]).toEqual([op.operationId, status]);
       expect(res.json()).toEqual({ Result: false, Message: expect.stringMatching(/\S/) });
     }
     expect(await snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toHaveProperty('image');
   });
 
   test('an expired access token is refused', async () => {

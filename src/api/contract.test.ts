@@ -56,6 +56,10 @@ GET /api/menu
 const added: [string, string][] = [
   ['GET', '/api/subtype/{id}'],
   ['POST', '/api/logout/'],
+  // Issue 6: the image library.
+  ['GET', '/api/image/all/'],
+  ['POST', '/api/image/'],
+  ['DELETE', '/api/image/{name}'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>

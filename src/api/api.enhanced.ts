@@ -2,7 +2,7 @@
 // show what it changed. Components import hooks from this file only.
 import { generatedApi } from './generated';
 
-const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User') =>
+const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User' | 'Image') =>
   ({ providesTags: [type] }) as const;
 
 /** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */
@@ -32,21 +32,26 @@ export const api = generatedApi.enhanceEndpoints({
 
     getProjectTypes: lists('ProjectType'),
     getProjectTypesByCategory: lists('ProjectType'),
-    addProjectType: { invalidatesTags: ['ProjectType'] },
-    updateProjectType: { invalidatesTags: ['ProjectType', 'SubType'] },
-    deleteProjectType: { invalidatesTags: ['ProjectType', 'SubType'] },
+    addProjectType: { invalidatesTags: ['ProjectType', 'Image'] },
+    updateProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image'] },
+    deleteProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image'] },
 
     getProjects: lists('Project'),
     getProjectsByType: lists('Project'),
     getProject: lists('Project'),
     getRandomProjects: lists('Project'),
-    addProject: { invalidatesTags: ['Project'] },
-    updateProject: { invalidatesTags: ['Project'] },
-    deleteProject: { invalidatesTags: ['Project'] },
+    addProject: { invalidatesTags: ['Project', 'Image'] },
+    updateProject: { invalidatesTags: ['Project', 'Image'] },
+    deleteProject: { invalidatesTags: ['Project', 'Image'] },
 
     getSubTypes: lists('SubType'),
     addSubType: { invalidatesTags: ['SubType'] },
     deleteSubType: { invalidatesTags: ['SubType'] },
+
+    // The photo library: uploads, deletions and every record that starts or stops using a photo.
+    getImages: lists('Image'),
+    uploadImage: { invalidatesTags: ['Image'] },
+    deleteImage: { invalidatesTags: ['Image'] },
 
     getUsers: lists('User'),
     addUser: { invalidatesTags: ['User'] },

@@ -33,7 +33,16 @@ export interface HttpConfig {
   fetchFn?: typeof fetch;
 }
 
-const defaultQuery = fetchBaseQuery({ baseUrl: '' });
+/**
+ * How the browser's calls reach the network: fetch, unless the admin area installed a transport
+ * that reports upload progress (fetch cannot), see features/admin/images/uploadTransport.ts.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setTransport(next: typeof fetch): void {
+  transport = next;
+}
+
+const defaultQuery = fetchBaseQuery({ baseUrl: '', fetchFn: (input, init) => transport(input, init) });
 const configuredQueries = new WeakMap<HttpConfig, typeof defaultQuery>();
 
 function rawQueryFor(api: Api): typeof defaultQuery {

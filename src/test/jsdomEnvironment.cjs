@@ -9,7 +9,7 @@ class JsdomWithNodeGlobals extends JSDOMEnvironment {
     this.customExportConditions = [''];
     Object.assign(this.global, {
       TextDecoder, TextEncoder, ReadableStream, TransformStream, WritableStream,
-      Blob, FormData, Headers, Request, Response, fetch, AbortController, AbortSignal,
+      Blob, File, FormData, Headers, Request, Response, fetch, AbortController, AbortSignal,
       structuredClone, URL, URLSearchParams, BroadcastChannel,
     });
   }

@@ -49,7 +49,7 @@ export const admin = {
     name: 'Nom',
     description: 'Description',
     image: 'Image',
-    imageHint: 'Nom du fichier dans le dossier des images (ex. banc-cedre.jpg)',
+    imageHint: 'Nom d’une photo de la photothèque (ex. banc-cedre.jpg) : téléversez-en une ou choisissez-la ci-dessous',
     category: 'Catégorie',
     projectType: 'Type de projet',
     userName: "Nom d'usager (courriel)",
@@ -88,6 +88,31 @@ export const admin = {
     newSubType: 'Nouveau sous-type',
     add: 'Ajouter',
     remove: (name: string) => `Effacer le sous-type ${name}`,
+  },
+  images: {
+    upload: 'Téléverser une photo',
+    formats: 'JPEG, PNG, WebP, AVIF ou GIF, 20 Mo maximum',
+    progress: 'Téléversement',
+    sending: (percent: number) => `Téléversement… ${percent} %`,
+    processing: 'Préparation des formats pour le Web…',
+    uploaded: (name: string) => `Photo téléversée : ${name}`,
+    tooBig: 'Image trop volumineuse (20 Mo maximum)',
+    preview: 'Aperçu de l’image',
+    pick: 'Choisir dans la photothèque',
+    closePicker: 'Fermer la photothèque',
+    library: 'Photothèque',
+    loading: 'Chargement de la photothèque…',
+    empty: 'Aucune photo dans la photothèque.',
+    choose: (name: string) => `Choisir ${name}`,
+    usage: (projects: number, types: number) =>
+      projects + types === 0
+        ? 'Inutilisée'
+        : [projects ? `${projects} projet${projects > 1 ? 's' : ''}` : '', types ? `${types} type${types > 1 ? 's' : ''}` : '']
+            .filter(Boolean)
+            .join(', '),
+    remove: (name: string) => `Supprimer ${name}`,
+    confirmRemove: (name: string) => `Supprimer définitivement la photo ${name} de la photothèque?`,
+    removed: (name: string) => `Photo supprimée : ${name}`,
   },
   validation: {
     projectTypeNameRequired: 'Nom de type de projet requis',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 import { startScriptedServer } from '../../test/scriptedServer';
+import { expectVariantsServed } from '../../test/images';
 import { business } from '../../app/business';
 
 // The real API server with its demo content.
@@ -65,6 +66,11 @@ describe('project/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Banc de parc en cèdre rouge' })).toBeInTheDocument();
     const image = screen.getByRole('img', { name: `${business.name} — Banc de parc en cèdre rouge` });
     expect(image).toHaveAttribute('src', '/assets/images/banc-cedre-rouge.jpg');
+    // The 1200×900 photo, in AVIF and WebP variants of every width up to its own, high priority.
+    expect(image).toHaveAttribute('width', '1200');
+    expect(image).toHaveAttribute('height', '900');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    await expectVariantsServed(image, api.origin, [320, 640, 1024, 1200]);
     expect(screen.getByText(/Banc trois places en cèdre rouge/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Retour/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Autres projets : Bancs de jardin/ })).toHaveAttribute('href', '/projecttype/1');

@@ -4,9 +4,10 @@ import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
 import { BackButton } from '../layout/BackButton';
-import { imageUrl, photoSize } from '../layout/images';
+import { imageSizes } from '../layout/images';
 import { isNotFound, LoadError } from '../layout/LoadError';
 import { NotFoundPage } from '../layout/NotFoundPage';
+import { Picture } from '../layout/Picture';
 import { usePageMeta } from '../layout/usePageMeta';
 
 /** project/{id}: name, photo, description, 'Retour'. */
@@ -37,13 +38,12 @@ function Project({ projectId }: { projectId: number }) {
           <div className="project-layout">
             <div className="project-media">
               {project ? (
-                <img
-                  src={imageUrl(project.Image)}
+                <Picture
+                  name={project.Image}
+                  media={project.Media}
+                  sizes={imageSizes.project}
                   alt={t.welcome.imageAlt(business.name, project.Name)}
-                  width={photoSize.width}
-                  height={photoSize.height}
                   fetchPriority="high"
-                  decoding="async"
                 />
               ) : null}
             </div>

@@ -47,6 +47,7 @@ function ProjectType({ typeId }: { typeId: number }) {
               to={paths.project.href(project.Id)}
               name={project.Name}
               image={project.Image}
+              media={project.Media}
               eager={index < EAGER_CARDS}
             />
           ))}
@@ -57,7 +58,7 @@ function ProjectType({ typeId }: { typeId: number }) {
           <h2 id="sous-types">{t.subTypesTitle}</h2>
           <ul className="card-grid card-grid-small">
             {subTypes.data.map((sub) => (
-              <Thumbnail key={sub.Id} to={paths.projectType.href(sub.Id)} name={sub.Name} image={sub.Image} />
+              <Thumbnail key={sub.Id} to={paths.projectType.href(sub.Id)} name={sub.Name} image={sub.Image} media={sub.Media} small />
             ))}
           </ul>
         </section>

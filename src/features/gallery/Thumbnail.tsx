@@ -1,29 +1,34 @@
 import { Link } from 'react-router';
-import { imageUrl, photoSize } from '../layout/images';
+import type { Media } from '../../api/api.enhanced';
+import { imageSizes } from '../layout/images';
+import { Picture } from '../layout/Picture';
 
 interface ThumbnailProps {
   to: string;
   name: string;
   image: string;
+  media?: Media;
   description?: string;
+  /** A card of the small grid (sub-types). */
+  small?: boolean;
   /** The first row of a page is above the fold: fetched at once, the rest lazily. */
   eager?: boolean;
 }
 
 /** A photo card: the image, the name as the link text, optionally a short description. */
-export function Thumbnail({ to, name, image, description, eager = false }: ThumbnailProps) {
+export function Thumbnail({ to, name, image, media, description, small = false, eager = false }: ThumbnailProps) {
   return (
     <li className="card">
       <Link to={to} className="card-link">
         <span className="card-media">
           {image ? (
-            <img
-              src={imageUrl(image)}
+            <Picture
+              name={image}
+              media={media}
+              sizes={small ? imageSizes.smallCard : imageSizes.card}
               alt=""
-              width={photoSize.width}
-              height={photoSize.height}
               loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
+              fetchPriority={eager ? 'high' : undefined}
             />
           ) : null}
         </span>

@@ -39,6 +39,7 @@ function TypesList({ categoryId }: { categoryId: number }) {
               to={paths.projectType.href(type.Id)}
               name={type.Name}
               image={type.Image}
+              media={type.Media}
               description={type.Description}
               eager={index < EAGER_CARDS}
             />

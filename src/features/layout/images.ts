@@ -1,15 +1,49 @@
-// Where the public pages find their images (served by the API server under /assets/images).
-// Width and height are the files' intrinsic sizes, so the browser reserves the space (no
-// layout shift); issue 6 replaces these plain URLs with responsive variants.
+// Where the public pages find their images. The API server keeps each photo of the image
+// library under /assets/images/<name>, with AVIF and WebP variants of several widths beside it
+// (/assets/images/<name>.<width>.avif|webp); a read answer's `Media` says which widths exist and
+// the photo's own size. A name outside the library (a file copied by hand) has no Media: it is
+// shown as is.
+import type { Media } from '../../api/api.enhanced';
 
-/** URL of a project or project-type image, from its file name. */
+/** URL of a stored image (or video), from its file name. */
 export const imageUrl = (name: string) => `/assets/images/${encodeURIComponent(name)}`;
 
-/** Project and project-type photos are 4:3. */
+/** URL of one variant of a library image. */
+export const variantUrl = (name: string, width: number, format: 'avif' | 'webp') =>
+  `${imageUrl(name)}.${width}.${format}`;
+
+/** `srcset` of one format: every variant width the server made. */
+export const srcSet = (name: string, widths: readonly number[], format: 'avif' | 'webp') =>
+  widths.map((width) => `${variantUrl(name, width, format)} ${width}w`).join(', ');
+
+/** The size assumed for a photo without Media (project photos are 4:3). */
 export const photoSize = { width: 1200, height: 900 } as const;
 
+/**
+ * The photos of the welcome, about and contact pages: demo images that went through the same
+ * pipeline at seeding (widths 320, 640, 1024 and 1600, never wider than the original).
+ */
 export const pageImages = {
-  welcome: { src: '/assets/images/accueil.jpg', width: 1920, height: 1080 },
-  workshop: { src: '/assets/images/atelier.jpg', width: 1600, height: 1000 },
-  owner: { src: '/assets/images/proprietaire.jpg', width: 900, height: 1200 },
+  welcome: { name: 'accueil.jpg', media: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 1024, 1600] } },
+  workshop: { name: 'atelier.jpg', media: { Type: 'image/jpeg', Width: 1600, Height: 1000, Widths: [320, 640, 1024, 1600] } },
+  owner: { name: 'proprietaire.jpg', media: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 900] } },
+} as const satisfies Record<string, { name: string; media: Media }>;
+
+/**
+ * `sizes` of each place a photo appears (the rendered width at each viewport width), so the
+ * browser picks the smallest variant that stays sharp. They follow src/styles/global.css.
+ */
+export const imageSizes = {
+  /** Full-bleed (hero, popup). */
+  full: '100vw',
+  /** A card of the gallery grids (columns of at least 17rem in a page of at most 75rem). */
+  card: '(min-width: 75rem) 23rem, (min-width: 38rem) 50vw, 100vw',
+  /** The small cards of the sub-types (columns of at least 13rem). */
+  smallCard: '(min-width: 75rem) 17rem, (min-width: 30rem) 50vw, 100vw',
+  /** The project photo and the contact photo: 3/5 of the page from 56rem, the whole width below. */
+  project: '(min-width: 75rem) 43rem, (min-width: 56rem) 58vw, 100vw',
+  /** The carousel (at most 60rem wide) and the single welcome photo. */
+  carousel: '(min-width: 60rem) 60rem, 100vw',
+  /** The owner's portrait of the about page (at most 22rem on phones, 2/5 of the page from 56rem). */
+  portrait: '(min-width: 75rem) 29rem, (min-width: 56rem) 38vw, 22rem',
 } as const;

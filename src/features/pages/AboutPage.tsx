@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { pageImages } from '../layout/images';
+import { imageSizes, pageImages } from '../layout/images';
+import { Picture } from '../layout/Picture';
 import { usePageMeta } from '../layout/usePageMeta';
 
 /** About: the owner's presentation and the three small-jobs services. */
@@ -14,14 +15,13 @@ export function AboutPage() {
     <article className="page about">
       <h1>{t.heading}</h1>
       <div className="about-intro">
-        <img
+        <Picture
           className="about-portrait"
-          src={portrait.src}
-          width={portrait.width}
-          height={portrait.height}
+          name={portrait.name}
+          media={portrait.media}
+          sizes={imageSizes.portrait}
           alt={t.portraitAlt(business.ownerName)}
           fetchPriority="high"
-          decoding="async"
         />
         <div className="about-text">
           {t.intro(business.ownerName, business.name).map((paragraph) => (

@@ -1,6 +1,7 @@
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
-import { pageImages } from '../layout/images';
+import { imageSizes, pageImages } from '../layout/images';
+import { Picture } from '../layout/Picture';
 import { usePageMeta } from '../layout/usePageMeta';
 
 /** Contact: phone, two e-mails, the city on a map, the social page, a large workshop photo. */
@@ -51,13 +52,13 @@ export function ContactPage() {
             </dd>
           </div>
         </dl>
-        <img
+        <Picture
           className="contact-image"
-          src={image.src}
-          width={image.width}
-          height={image.height}
+          name={image.name}
+          media={image.media}
+          sizes={imageSizes.project}
           alt={t.imageAlt}
-          decoding="async"
+          loading="lazy"
         />
       </div>
     </article>

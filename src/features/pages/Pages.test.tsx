@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 import { business } from '../../app/business';
+import { expectVariantsServed } from '../../test/images';
 
 let api: ApiServer;
 beforeAll(async () => {
@@ -12,10 +13,9 @@ afterAll(() => api.close());
 test('about: the owner presentation and the three service blurbs', async () => {
   renderWithProviders(null, { route: '/about', apiOrigin: api.origin });
   expect(screen.getByRole('heading', { level: 1, name: 'À propos de l’atelier' })).toBeInTheDocument();
-  expect(screen.getByRole('img', { name: `${business.ownerName}, propriétaire, dans son atelier` })).toHaveAttribute(
-    'src',
-    '/assets/images/proprietaire.jpg',
-  );
+  const portrait = screen.getByRole('img', { name: `${business.ownerName}, propriétaire, dans son atelier` });
+  expect(portrait).toHaveAttribute('src', '/assets/images/proprietaire.jpg');
+  await expectVariantsServed(portrait, api.origin, [320, 640, 900]);
   expect(screen.getByText(new RegExp(`Je m’appelle ${business.ownerName}`))).toBeInTheDocument();
   const services = screen.getByRole('region', { name: 'Petits travaux dans la maison' });
   expect(within(services).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
@@ -45,6 +45,7 @@ test('contact: a tel: link, two mailto: links, the city on a map, the social pag
   const image = within(main).getByRole('img');
   expect(image).toHaveAttribute('src', '/assets/images/atelier.jpg');
   expect(image).toHaveAttribute('width', '1600');
+  await expectVariantsServed(image, api.origin, [320, 640, 1024, 1600]);
   await waitFor(() => expect(document.title).toBe(`Contactez-moi | ${business.name}`));
   expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Gatineau/);
 });

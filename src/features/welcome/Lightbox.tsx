@@ -1,14 +1,15 @@
 import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import type { Project } from '../../api/api.enhanced';
+import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageUrl, photoSize } from '../layout/images';
+import { imageSizes } from '../layout/images';
+import { Picture } from '../layout/Picture';
 
 interface LightboxProps {
-  projects: Project[];
+  projects: ProjectView[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
@@ -108,13 +109,12 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
         </button>
       </div>
       <figure className="lightbox-figure">
-        <img
+        <Picture
           key={project.Id}
-          src={imageUrl(project.Image)}
+          name={project.Image}
+          media={project.Media}
+          sizes={imageSizes.full}
           alt={messages.site.welcome.imageAlt(business.name, project.Name)}
-          width={photoSize.width}
-          height={photoSize.height}
-          decoding="async"
         />
         <figcaption>
           {project.Name} —{' '}

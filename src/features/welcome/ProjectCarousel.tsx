@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
-import type { Project } from '../../api/api.enhanced';
+import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageUrl, photoSize } from '../layout/images';
+import { imageSizes } from '../layout/images';
+import { Picture } from '../layout/Picture';
 import { Lightbox } from './Lightbox';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
@@ -19,7 +20,7 @@ const AUTOPLAY_MS = 5000;
  * pauses while the pointer or the focus is on it (WCAG 2.2.2). Only the visible slide is in
  * the tab order. Needs at least two projects (the caller decides).
  */
-export function ProjectCarousel({ projects }: { projects: Project[] }) {
+export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
   const t = messages.site.welcome;
   const count = projects.length;
   const slider = useRef<Slider>(null);
@@ -113,13 +114,12 @@ export function ProjectCarousel({ projects }: { projects: Project[] }) {
                     aria-haspopup="dialog"
                     onClick={() => setLightbox(index)}
                   >
-                    <img
-                      src={imageUrl(project.Image)}
+                    <Picture
+                      name={project.Image}
+                      media={project.Media}
+                      sizes={imageSizes.carousel}
                       alt={t.imageAlt(business.name, project.Name)}
-                      width={photoSize.width}
-                      height={photoSize.height}
                       loading={index === 0 ? 'eager' : 'lazy'}
-                      decoding="async"
                       draggable={false}
                     />
                   </button>

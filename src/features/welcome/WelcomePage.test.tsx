@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderWithProviders } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 import { startScriptedServer } from '../../test/scriptedServer';
+import { expectVariantsServed } from '../../test/images';
 import { business } from '../../app/business';
 import { isSwipe } from './Lightbox';
 
@@ -26,6 +27,7 @@ test('the large background photo is fetched first, with its size, and the page h
   expect(hero).toHaveAttribute('width', '1920');
   expect(hero).toHaveAttribute('height', '1080');
   expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expectVariantsServed(hero!, api.origin, [320, 640, 1024, 1600]);
   await waitFor(() => expect(document.title).toBe(`${business.name} — rénovation et ébénisterie à Gatineau`));
 });
 

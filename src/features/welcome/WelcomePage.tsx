@@ -4,8 +4,9 @@ import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageUrl, pageImages, photoSize } from '../layout/images';
+import { imageSizes, pageImages } from '../layout/images';
 import { LoadError } from '../layout/LoadError';
+import { Picture } from '../layout/Picture';
 import { usePageMeta } from '../layout/usePageMeta';
 
 // The carousel (react-slick, its CSS, the popup) is its own chunk: it sits below the hero, and
@@ -29,14 +30,7 @@ export function WelcomePage() {
   return (
     <>
       <section className="hero">
-        <img
-          className="hero-image"
-          src={hero.src}
-          width={hero.width}
-          height={hero.height}
-          alt=""
-          fetchPriority="high"
-        />
+        <Picture className="hero-image" name={hero.name} media={hero.media} sizes={imageSizes.full} alt="" fetchPriority="high" />
         <div className="hero-content">
           <h1>{business.name}</h1>
           <p className="hero-tagline">{t.tagline}</p>
@@ -84,13 +78,7 @@ function RandomProjects() {
     // The carousel appears only when there is more than one image: one photo, shown plainly.
     return (
       <figure className="single-project">
-        <img
-          src={imageUrl(only.Image)}
-          alt={t.imageAlt(business.name, only.Name)}
-          width={photoSize.width}
-          height={photoSize.height}
-          decoding="async"
-        />
+        <Picture name={only.Image} media={only.Media} sizes={imageSizes.carousel} alt={t.imageAlt(business.name, only.Name)} />
         <figcaption>
           <Link to={paths.project.href(only.Id)}>{only.Name}</Link>
         </figcaption>

@@ -1,6 +1,7 @@
 // One field of a record editor: label, input, and its message once touched (section 5).
 import { useField } from 'react-final-form';
 import { messages } from '../../../app/messages/withAdmin';
+import { ImageTools } from '../images/ImageTools';
 import type { FieldSpec, Option } from './types';
 
 const toNumber = (value: unknown) => (value === '' || value === undefined ? undefined : Number(value));
@@ -45,7 +46,7 @@ export function FormField({ spec, idPrefix, disabled, options }: Props) {
         </select>
       )}
       {!isSelect && spec.kind !== 'textarea' && (
-        <input {...common} type={spec.kind} autoComplete={spec.autoComplete ?? 'off'} />
+        <input {...common} type={spec.kind === 'image' ? 'text' : spec.kind} autoComplete={spec.autoComplete ?? 'off'} />
       )}
       {spec.hint && (
         <small id={`${id}-hint`} className="admin-hint">
@@ -57,6 +58,7 @@ export function FormField({ spec, idPrefix, disabled, options }: Props) {
           {error}
         </small>
       )}
+      {spec.kind === 'image' && <ImageTools fieldName={spec.name} idPrefix={id} disabled={disabled} />}
     </div>
   );
 }

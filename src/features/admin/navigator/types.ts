@@ -12,7 +12,8 @@ export interface Option {
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'password' | 'textarea' | 'select';
+  /** `image`: a file name typed, uploaded or picked from the photo library. */
+  kind: 'text' | 'email' | 'password' | 'textarea' | 'select' | 'image';
   /** For a select: the key of its option list in `useOptions()`. */
   options?: string;
   hint?: string;

@@ -1,0 +1,185 @@
+// Beside the Image field of the project and project-type editors: a preview of the named photo,
+// an upload button (with a progress bar and a preview of the file being sent) and a picker of
+// the photo library. The field itself stays a name that can be typed (spec section 5).
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useField, useForm } from 'react-final-form';
+import {
+  useDeleteImageMutation,
+  useGetImagesQuery,
+  useUploadImageMutation,
+  type ImageInfo,
+  type ImageUpload,
+} from '../../../api/api.enhanced';
+import { messages } from '../../../app/messages/withAdmin';
+import { imageUrl, variantUrl } from '../../layout/images';
+import { outcomeOf } from '../navigator/outcome';
+import { onUploadProgress } from './uploadTransport';
+
+/** The server's limit (it refuses larger files itself); checked here to spare the wait. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+
+/** The smallest variant of a library image, else the file itself. */
+export const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths'>) => {
+  const smallest = info?.Widths[0];
+  return smallest ? variantUrl(name, smallest, 'webp') : imageUrl(name);
+};
+
+/** The multipart body of POST /api/image/ (the generated type names its one field). */
+function uploadBody(file: File): ImageUpload {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form as unknown as ImageUpload;
+}
+
+interface Sending {
+  preview: string;
+  fileName: string;
+  sent: number;
+  total: number;
+}
+
+type Note = { ok: boolean; text: string } | null;
+
+export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: string; idPrefix: string; disabled: boolean }) {
+  const t = messages.admin.images;
+  const form = useForm();
+  const { input } = useField<string>(fieldName, { subscription: { value: true } });
+  const current = input.value ?? '';
+  const images = useGetImagesQuery();
+  const [upload] = useUploadImageMutation();
+  const [remove] = useDeleteImageMutation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [note, setNote] = useState<Note>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const info = images.data?.find((image) => image.Name === current);
+  const pickerId = `${idPrefix}-picker`;
+
+  // The picker shows only while the record is being edited.
+  const pickerShown = pickerOpen && !disabled;
+
+  const choose = (name: string) => {
+    form.change(fieldName, name);
+    form.blur(fieldName);
+    setPickerOpen(false);
+    setNote(null);
+  };
+
+  async function send(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setNote({ ok: false, text: t.tooBig });
+      return;
+    }
+    const preview = URL.createObjectURL(file);
+    setNote(null);
+    setSending({ preview, fileName: file.name, sent: 0, total: file.size });
+    const stop = onUploadProgress((sent, total) => setSending((state) => state && { ...state, sent, total }));
+    try {
+      const result = await upload({ imageUpload: uploadBody(file) });
+      const name = result.data?.Result ? result.data.Name : '';
+      if (name) {
+        choose(name);
+        setNote({ ok: true, text: t.uploaded(name) });
+      } else {
+        const outcome = result.data
+          ? outcomeOf({ data: { Result: false, Message: result.data.Message } })
+          : outcomeOf({ error: result.error! });
+        setNote({ ok: false, text: outcome.ok ? '' : outcome.message });
+      }
+    } finally {
+      stop();
+      URL.revokeObjectURL(preview);
+      setSending(null);
+    }
+  }
+
+  async function erase(image: ImageInfo) {
+    if (!window.confirm(t.confirmRemove(image.Name))) return;
+    const outcome = outcomeOf(await remove({ name: image.Name }));
+    setNote(outcome.ok ? { ok: true, text: t.removed(image.Name) } : { ok: false, text: outcome.message });
+  }
+
+  const percent = sending && sending.total > 0 ? Math.min(100, Math.round((sending.sent / sending.total) * 100)) : 0;
+
+  return (
+    <div className="admin-image-tools">
+      <div className="admin-image-row">
+        {sending ? (
+          <img className="admin-image-preview" src={sending.preview} alt={t.preview} />
+        ) : info ? (
+          // Only a photo of the library: a name being typed is not fetched at each key stroke.
+          <img className="admin-image-preview" src={thumbnailUrl(current, info)} alt={t.preview} />
+        ) : null}
+        <div className="admin-image-actions">
+          <input
+            ref={fileInput}
+            id={`${idPrefix}-upload`}
+            type="file"
+            accept={ACCEPTED_TYPES}
+            hidden
+            onChange={(event) => void send(event)}
+          />
+          <button type="button" disabled={disabled || sending !== null} onClick={() => fileInput.current?.click()}>
+            {t.upload}
+          </button>
+          <button
+            type="button"
+            disabled={disabled}
+            aria-expanded={pickerShown}
+            aria-controls={pickerShown ? pickerId : undefined}
+            onClick={() => setPickerOpen(!pickerShown)}
+          >
+            {pickerShown ? t.closePicker : t.pick}
+          </button>
+          <small className="admin-hint">{t.formats}</small>
+        </div>
+      </div>
+      {sending ? (
+        <div className="admin-image-progress">
+          <label htmlFor={`${idPrefix}-progress`}>{percent < 100 ? t.sending(percent) : t.processing}</label>
+          <progress id={`${idPrefix}-progress`} max={100} value={percent} aria-label={t.progress}>
+            {percent} %
+          </progress>
+        </div>
+      ) : null}
+      <p className={note ? `admin-image-note${note.ok ? '' : ' admin-error'}` : 'admin-image-note'} role="status">
+        {note?.text}
+      </p>
+      {pickerShown ? (
+        <section id={pickerId} className="admin-picker" aria-label={t.library}>
+          {images.isLoading ? <p>{t.loading}</p> : null}
+          {images.data && images.data.length === 0 ? <p>{t.empty}</p> : null}
+          <ul>
+            {images.data?.map((image) => {
+              const unused = image.Projects + image.ProjectTypes === 0;
+              return (
+                <li key={image.Name} className={image.Name === current ? 'admin-picker-current' : undefined}>
+                  <button
+                    type="button"
+                    className="admin-picker-choose"
+                    aria-pressed={image.Name === current}
+                    aria-label={t.choose(image.Name)}
+                    onClick={() => choose(image.Name)}
+                  >
+                    <img src={thumbnailUrl(image.Name, image)} alt="" width={160} height={120} loading="lazy" />
+                  </button>
+                  <span className="admin-picker-name">{image.Name}</span>
+                  <span className="admin-picker-usage">{t.usage(image.Projects, image.ProjectTypes)}</span>
+                  {unused ? (
+                    <button type="button" className="admin-picker-remove" onClick={() => void erase(image)}>
+                      {t.remove(image.Name)}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

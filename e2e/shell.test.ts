@@ -26,12 +26,33 @@ test('/ serves the French SPA, which lands on /welcome', async () => {
   assert.deepEqual(problems, []);
 });
 
-test('a deep path answers the same page (history fallback)', async () => {
+const PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
+
+test('a deep path answers the same page (history fallback), without the welcome photo preload', async () => {
   const answer = await fetch(`${server.origin}/admin/category`);
   assert.equal(answer.status, 200);
   assert.match(answer.headers.get('content-type') ?? '', /text\/html/);
   const root = await (await fetch(`${server.origin}/`)).text();
-  assert.equal(await answer.text(), root);
+  const welcome = await (await fetch(`${server.origin}/welcome`)).text();
+  assert.equal(welcome, root);
+  assert.match(root, PRELOAD);
+  assert.equal(await answer.text(), root.replace(PRELOAD, ''));
+  assert.doesNotMatch(await (await fetch(`${server.origin}/project/1`)).text(), PRELOAD);
+});
+
+test('on a phone, /welcome fetches the hero once, as the AVIF variant the preload named, never the original', async () => {
+  const { page, problems } = await openPage(browser, { width: 390, height: 844 });
+  const images: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/assets/images/')) images.push(new URL(response.url()).pathname);
+  });
+  await page.goto(`${server.origin}/welcome`);
+  await page.locator('.carousel').waitFor();
+  const hero = images.filter((path) => path.startsWith('/assets/images/accueil.jpg'));
+  assert.equal(hero.length, 1, hero.join(', '));
+  assert.match(hero[0]!, /^\/assets\/images\/accueil\.jpg\.\d+\.avif$/);
+  assert.ok(images.every((path) => /\.\d+\.avif$/.test(path)), `only AVIF variants: ${images.join(', ')}`);
+  assert.deepEqual(problems, []);
 });
 
 test('an unknown /api path answers 404 JSON, not the page', async () => {

@@ -316,7 +316,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const hasSpa = await registerSpa(app, config.distDir);
 
   app.setNotFoundHandler((req, reply) => {
-    if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply);
+    if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply, config.distDir, req.url.split('?')[0] ?? '');
     if (!hasSpa && wantsIndexHtml(req)) {
       return reply
         .code(503)

@@ -1,6 +1,7 @@
 // The built SPA (dist/): content-hashed assets cached for a year, index.html revalidated, and
 // every unknown non-API path answered with index.html (history fallback).
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +42,12 @@ export function wantsIndexHtml(req: FastifyRequest): boolean {
   return !last.includes('.');
 }
 
-export function sendIndexHtml(reply: FastifyReply): FastifyReply {
+/** index.html's preload of the welcome photo (public/index.html): useless on any other page. */
+const WELCOME_PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
+
+/** `/` and `/welcome` get index.html as built; other pages the same without the welcome photo's preload. */
+export async function sendIndexHtml(reply: FastifyReply, distDir: string, path: string): Promise<FastifyReply> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
   reply.header('Cache-Control', 'no-cache');
-  return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  return reply.type('text/html; charset=utf-8').send(path === '/welcome' ? html : html.replace(WELCOME_PRELOAD, ''));
 }

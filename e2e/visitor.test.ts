@@ -416,7 +416,7 @@ test('carousel and popup on a phone: a fast swipe changes the photo, a vertical 
   await pauseCarousel(page);
   const names = await captions(page);
 
-  // The carousel (react-slick) moves on a swipe of a fifth of its width: 100 px on this phone.
+  // A fast 100 px swipe, both ways.
   const { x, y } = await shownSlideCentre(page);
   await swipe(page, x + 60, y, -100);
   await slideSettled(page, 1);
@@ -441,18 +441,11 @@ test('carousel and popup on a phone: a fast swipe changes the photo, a vertical 
   await dialog.getByText('1 / 7', { exact: true }).waitFor();
   await page.getByRole('button', { name: /^Fermer/ }).tap();
   await dialog.waitFor({ state: 'detached' });
-  // react-slick calls preventDefault() on every touchend, also when Chrome made it non-cancelable;
-  // Chrome then writes an [Intervention] line to the console. Harmless (nothing is blocked),
-  // known upstream (kenwheeler/slick#3599), and from the library rather than the app: allowed
-  // here, and only this exact line.
-  const intervention =
-    'console: Ignored attempt to cancel a touchend event with cancelable=false, for example because scrolling is in progress and cannot be interrupted.';
-  watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((p) => p !== intervention));
   await expectNoProblems(watched, 'carousel on a phone');
   await page.context().close();
 });
 
-test('carousel on a phone: a 40 px swipe changes the photo (spec section 9: over 30 px)', { todo: 'react-slick needs a fifth of the width (68 px at 390 px): ProjectCarousel does not apply the spec rule' }, async () => {
+test('carousel on a phone: a 40 px swipe changes the photo (spec section 9: over 30 px)', async () => {
   const watched = await openPage(browser, PHONE, { hasTouch: true, isMobile: true });
   const { page } = watched;
   try {
@@ -468,7 +461,7 @@ test('carousel on a phone: a 40 px swipe changes the photo (spec section 9: over
   }
 });
 
-test('carousel with a mouse: dragging the photo moves the carousel without opening the popup', { todo: 'a drag ends in a click on the photo, which opens the popup' }, async () => {
+test('carousel with a mouse: dragging the photo moves the carousel without opening the popup', async () => {
   const watched = await openPage(browser, DESKTOP);
   const { page } = watched;
   try {

@@ -8,14 +8,16 @@ import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { imageSizes } from '../layout/images';
 import { Picture } from '../layout/Picture';
-import { Lightbox } from './Lightbox';
+import { isSwipe, Lightbox } from './Lightbox';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 const AUTOPLAY_MS = 5000;
 
 /**
- * The welcome carousel (react-slick): no arrows, pagination dots, swipe, the arrow keys when the
- * focus is on a slide. Enter or a click on a photo opens the full-screen popup. It moves on its
+ * The welcome carousel (react-slick): no arrows, pagination dots, the arrow keys when the focus
+ * is on a slide, and a swipe by the spec's rule (isSwipe: touch, pen or mouse, through pointer
+ * events; react-slick's own, which needs a fifth of the width and lets a drag end in a click,
+ * is off). Enter or a click on a photo opens the full-screen popup. It moves on its
  * own only when the visitor has not asked for reduced motion, with a pause button, and it
  * pauses while the pointer or the focus is on it (WCAG 2.2.2). Only the visible slide is in
  * the tab order. Needs at least two projects (the caller decides).
@@ -34,6 +36,8 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const moving = !reducedMotion && playing && !hovered && !focused && lightbox === null;
+  const press = useRef<{ x: number; y: number; time: number } | null>(null);
+  const swiped = useRef(false);
 
   useEffect(() => {
     if (!moving) return;
@@ -55,7 +59,9 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
     arrows: false,
     dots: true,
     infinite: false,
-    swipe: true,
+    swipe: false,
+    draggable: false,
+    touchMove: false,
     waitForAnimate: false,
     accessibility: true,
     speed: reducedMotion ? 0 : 400,
@@ -97,7 +103,34 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
           {playing ? t.pause : t.play}
         </button>
       ) : null}
-      <div aria-live={moving ? 'off' : 'polite'}>
+      <div
+        aria-live={moving ? 'off' : 'polite'}
+        className="carousel-track"
+        onPointerDown={(event) => {
+          swiped.current = false;
+          press.current = event.button === 0 ? { x: event.clientX, y: event.clientY, time: event.timeStamp } : null;
+        }}
+        onPointerCancel={() => {
+          press.current = null;
+        }}
+        onPointerUp={(event) => {
+          const start = press.current;
+          press.current = null;
+          if (!start) return;
+          const dx = event.clientX - start.x;
+          if (!isSwipe(dx, event.clientY - start.y, event.timeStamp - start.time)) return;
+          swiped.current = true;
+          const to = Math.min(count - 1, Math.max(0, currentRef.current + (dx < 0 ? 1 : -1)));
+          slider.current?.slickGoTo(to);
+        }}
+        onClickCapture={(event) => {
+          // The click that ends a swipe is not a click on the photo.
+          if (!swiped.current) return;
+          swiped.current = false;
+          event.preventDefault();
+          event.stopPropagation();
+        }}
+      >
         <Slider ref={slider} {...settings}>
           {projects.map((project, index) => {
             const tabIndex = index === current ? 0 : -1;

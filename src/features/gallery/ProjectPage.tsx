@@ -4,10 +4,11 @@ import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
 import { BackButton } from '../layout/BackButton';
-import { imageSizes } from '../layout/images';
+import { imageSizes, isVideo } from '../layout/images';
 import { isNotFound, LoadError } from '../layout/LoadError';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { Picture } from '../layout/Picture';
+import { Video } from '../layout/Video';
 import { usePageMeta } from '../layout/usePageMeta';
 
 /** project/{id}: name, photo, description, 'Retour'. */
@@ -37,7 +38,9 @@ function Project({ projectId }: { projectId: number }) {
           <h1 className={project ? undefined : 'placeholder-text'}>{project?.Name ?? t.status.loading}</h1>
           <div className="project-layout">
             <div className="project-media">
-              {project ? (
+              {project && isVideo(project.Media) ? (
+                <Video name={project.Image} media={project.Media} label={t.welcome.imageAlt(business.name, project.Name)} />
+              ) : project ? (
                 <Picture
                   name={project.Image}
                   media={project.Media}

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Media } from '../../api/api.enhanced';
-import { imageSizes } from '../layout/images';
+import { imageSizes, isVideo } from '../layout/images';
 import { Picture } from '../layout/Picture';
+import { PlayMark } from '../layout/Video';
 
 interface ThumbnailProps {
   to: string;
@@ -31,6 +32,7 @@ export function Thumbnail({ to, name, image, media, description, small = false, 
               fetchPriority={eager ? 'high' : undefined}
             />
           ) : null}
+          {isVideo(media) ? <PlayMark /> : null}
         </span>
         <span className="card-title">{name}</span>
       </Link>

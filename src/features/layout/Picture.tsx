@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import type { Media } from '../../api/api.enhanced';
-import { imageUrl, photoSize, srcSet } from './images';
+import { imageUrl, isVideo, photoSize, srcSet } from './images';
 
 interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> {
   /** The stored file name (the record's Image). */
@@ -15,9 +15,11 @@ interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' |
 /**
  * A photo of the image library: AVIF, then WebP variants (each in every width the server made),
  * then the original file; `width` and `height` are the photo's own, so the browser reserves its
- * space before it arrives. The caller says how it loads (loading, fetchPriority).
+ * space before it arrives. The caller says how it loads (loading, fetchPriority). A video is
+ * shown by its poster (no video byte is fetched): see Video for the player.
  */
-export function Picture({ name, media, sizes, alt, ...img }: PictureProps) {
+export function Picture({ name: stored, media, sizes, alt, ...img }: PictureProps) {
+  const name = isVideo(media) ? media.Poster : stored;
   const widths = media?.Widths ?? [];
   const size = media ?? { Width: photoSize.width, Height: photoSize.height };
   const image = <img src={imageUrl(name)} alt={alt} width={size.Width} height={size.Height} decoding="async" {...img} />;

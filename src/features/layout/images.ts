@@ -16,6 +16,17 @@ export const variantUrl = (name: string, width: number, format: 'avif' | 'webp')
 export const srcSet = (name: string, widths: readonly number[], format: 'avif' | 'webp') =>
   widths.map((width) => `${variantUrl(name, width, format)} ${width}w`).join(', ');
 
+/** A video of the library (MP4): shown by its poster, a library image with its own variants. */
+export const isVideo = (media: Media | undefined): media is Media & { Poster: string } =>
+  media?.Type === 'video/mp4' && Boolean(media.Poster);
+
+/** The one poster file a <video> shows before it plays: the WebP variant nearest 1024 px. */
+export function posterUrl(media: Media & { Poster: string }): string {
+  const widths = media.Widths;
+  const width = widths.find((w) => w >= 1024) ?? widths[widths.length - 1];
+  return width ? variantUrl(media.Poster, width, 'webp') : imageUrl(media.Poster);
+}
+
 /** The size assumed for a photo without Media (project photos are 4:3). */
 export const photoSize = { width: 1200, height: 900 } as const;
 

@@ -5,8 +5,9 @@ import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes } from '../layout/images';
+import { imageSizes, isVideo } from '../layout/images';
 import { Picture } from '../layout/Picture';
+import { Video } from '../layout/Video';
 
 interface LightboxProps {
   projects: ProjectView[];
@@ -55,6 +56,8 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
       event.preventDefault();
       event.stopPropagation();
       onClose();
+    } else if (event.target instanceof HTMLVideoElement && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) {
+      // The arrows seek in a video that has the focus.
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
       go(1);
@@ -109,13 +112,23 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
         </button>
       </div>
       <figure className="lightbox-figure">
-        <Picture
-          key={project.Id}
-          name={project.Image}
-          media={project.Media}
-          sizes={imageSizes.full}
-          alt={messages.site.welcome.imageAlt(business.name, project.Name)}
-        />
+        {isVideo(project.Media) ? (
+          <Video
+            key={project.Id}
+            name={project.Image}
+            media={project.Media}
+            label={messages.site.welcome.imageAlt(business.name, project.Name)}
+            autoPlay
+          />
+        ) : (
+          <Picture
+            key={project.Id}
+            name={project.Image}
+            media={project.Media}
+            sizes={imageSizes.full}
+            alt={messages.site.welcome.imageAlt(business.name, project.Name)}
+          />
+        )}
         <figcaption>
           {project.Name} —{' '}
           <Link to={paths.project.href(project.Id)} onClick={onClose}>

@@ -6,8 +6,9 @@ import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes } from '../layout/images';
+import { imageSizes, isVideo } from '../layout/images';
 import { Picture } from '../layout/Picture';
+import { PlayMark } from '../layout/Video';
 import { isSwipe, Lightbox } from './Lightbox';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
@@ -155,6 +156,7 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
                       loading={index === 0 ? 'eager' : 'lazy'}
                       draggable={false}
                     />
+                    {isVideo(project.Media) ? <PlayMark /> : null}
                   </button>
                   <p className="slide-caption">
                     <Link to={paths.project.href(project.Id)} tabIndex={tabIndex}>

@@ -37,7 +37,7 @@ const library = (token: string) => server.get<ImageInfo[]>('/api/image/all/', to
 
 test('an uploaded photo gets a safe name from the server, fills the field, and the project is saved with it', async () => {
   const { user, tokens } = await openProjectEditor();
-  expect(screen.getByRole('button', { name: 'Téléverser une photo' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Téléverser une photo ou une vidéo' })).toBeEnabled();
   await user.upload(fileInput(), photo());
 
   const note = await screen.findByText(/^Photo téléversée : /, {}, { timeout: 15_000 });
@@ -112,6 +112,6 @@ test('in browse mode the tools are there but disabled', async () => {
     preloadedState: loggedIn(tokens.Token, tokens.RefreshToken),
   });
   await screen.findByText(/^Projet: 1 de : \d+$/);
-  expect(screen.getByRole('button', { name: 'Téléverser une photo' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Téléverser une photo ou une vidéo' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Choisir dans la photothèque' })).toBeDisabled();
 });

@@ -13,22 +13,29 @@ import {
 import { messages } from '../../../app/messages/withAdmin';
 import { imageUrl, variantUrl } from '../../layout/images';
 import { outcomeOf } from '../navigator/outcome';
+import { PlayMark } from '../../layout/Video';
 import { onUploadProgress } from './uploadTransport';
+import { firstFrame } from './videoPoster';
 
-/** The server's limit (it refuses larger files itself); checked here to spare the wait. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+/** The server's limits (it refuses larger files itself); checked here to spare the wait. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
 
-/** The smallest variant of a library image, else the file itself. */
-export const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths'>) => {
+const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);
+
+/** The smallest variant of a library image (of a video's poster), else the file itself. */
+export const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths' | 'Poster'>) => {
   const smallest = info?.Widths[0];
-  return smallest ? variantUrl(name, smallest, 'webp') : imageUrl(name);
+  const shown = info?.Poster || name;
+  return smallest ? variantUrl(shown, smallest, 'webp') : imageUrl(shown);
 };
 
-/** The multipart body of POST /api/image/ (the generated type names its one field). */
-function uploadBody(file: File): ImageUpload {
+/** The multipart body of POST /api/image/ (the generated type names its fields). */
+function uploadBody(file: File, poster: Blob | null): ImageUpload {
   const form = new FormData();
   form.append('file', file, file.name);
+  if (poster) form.append('poster', poster, `${file.name.replace(/\.[^.]*$/, '')}-affiche.jpg`);
   return form as unknown as ImageUpload;
 }
 
@@ -70,16 +77,27 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setNote({ ok: false, text: t.tooBig });
+    const video = isMp4(file);
+    if (file.size > (video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES)) {
+      setNote({ ok: false, text: video ? t.tooBigVideo : t.tooBig });
       return;
     }
-    const preview = URL.createObjectURL(file);
+    // A video's poster: its first frame, made here (see videoPoster.ts).
+    let poster: Blob | null = null;
+    if (video) {
+      try {
+        poster = await firstFrame(file);
+      } catch {
+        setNote({ ok: false, text: t.unreadableVideo });
+        return;
+      }
+    }
+    const preview = URL.createObjectURL(poster ?? file);
     setNote(null);
     setSending({ preview, fileName: file.name, sent: 0, total: file.size });
     const stop = onUploadProgress((sent, total) => setSending((state) => state && { ...state, sent, total }));
     try {
-      const result = await upload({ imageUpload: uploadBody(file) });
+      const result = await upload({ imageUpload: uploadBody(file, poster) });
       const name = result.data?.Result ? result.data.Name : '';
       if (name) {
         choose(name);
@@ -166,6 +184,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
                     onClick={() => choose(image.Name)}
                   >
                     <img src={thumbnailUrl(image.Name, image)} alt="" width={160} height={120} loading="lazy" />
+                    {image.Poster ? <PlayMark /> : null}
                   </button>
                   <span className="admin-picker-name">{image.Name}</span>
                   <span className="admin-picker-usage">{t.usage(image.Projects, image.ProjectTypes)}</span>

@@ -1,12 +1,14 @@
 import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
-import { AppRouter } from './AppRouter';
+import { AppRouter, type DataRouter } from './AppRouter';
 import type { AppStore } from './store';
 
 interface AppProps {
   store: AppStore;
   persistor: Persistor;
+  /** The data router, when the visit starts on an admin page (see AppRouter.tsx). */
+  dataRouter?: DataRouter;
 }
 
 /**
@@ -19,12 +21,12 @@ function SessionRestored({ persistor, children }: { persistor: Persistor; childr
 }
 
 /** The whole SPA: store, restored session, router. */
-export function App({ store, persistor }: AppProps) {
+export function App({ store, persistor, dataRouter }: AppProps) {
   return (
     <StrictMode>
       <Provider store={store}>
         <SessionRestored persistor={persistor}>
-          <AppRouter />
+          <AppRouter dataRouter={dataRouter} />
         </SessionRestored>
       </Provider>
     </StrictMode>

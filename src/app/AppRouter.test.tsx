@@ -1,6 +1,7 @@
 // The two routers of AppRouter in the browser's history: public pages under the light router, the
-// hand-over to the data router on the first admin path, and the admin leave guard (useBlocker,
-// which only a data router has) working after the hand-over. Against the real API server.
+// hand-over to the data router on the first admin path, a visit that starts under the data router
+// as main.tsx starts an admin page, with the admin leave guard (useBlocker, which only a data
+// router has). Against the real API server.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -9,7 +10,7 @@ import { api } from '../api/api.enhanced';
 import { browserFetch } from '../test/browserFetch';
 import { loggedIn } from '../test/render';
 import { startApiServer, type ApiServer } from '../test/apiServer';
-import { AppRouter } from './AppRouter';
+import { AppRouter, startDataRouter, type DataRouter } from './AppRouter';
 import { makeStore, type RootState } from './store';
 
 let server: ApiServer;
@@ -29,15 +30,19 @@ afterEach(async () => {
   stores = [];
 });
 
-function openAt(path: string, preloadedState?: Partial<RootState>) {
+function openAt(path: string, preloadedState?: Partial<RootState>, dataRouter?: () => Promise<DataRouter>) {
   window.history.replaceState(null, '', path);
+  return (dataRouter?.() ?? Promise.resolve(undefined)).then((router) => renderApp(preloadedState, router));
+}
+
+function renderApp(preloadedState: Partial<RootState> | undefined, dataRouter: DataRouter | undefined) {
   const store = makeStore(preloadedState, { apiOrigin: server.origin, fetchFn: browserFetch() });
   stores.push(store);
   const user = userEvent.setup();
   render(
     <StrictMode>
       <Provider store={store}>
-        <AppRouter />
+        <AppRouter dataRouter={dataRouter} />
       </Provider>
     </StrictMode>,
   );
@@ -47,7 +52,7 @@ function openAt(path: string, preloadedState?: Partial<RootState>) {
 const pathname = () => window.location.pathname;
 
 test('a public page, then the HTTP layer sends the visitor to admin/login, then back', async () => {
-  const { store } = openAt('/about');
+  const { store } = await openAt('/about');
   expect(await screen.findByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
   act(() => {
     store.dispatch({ type: 'session/loginRedirectRequested' });
@@ -60,9 +65,14 @@ test('a public page, then the HTTP layer sends the visitor to admin/login, then 
   expect(pathname()).toBe('/about');
 });
 
-test('an admin path loaded first hands over at once; its leave guard asks before leaving', async () => {
+test('an admin path under the light router hands over (main.tsx falls back to it)', async () => {
+  await openAt('/admin/login');
+  expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+});
+
+test('a visit that starts on an admin page starts under the data router; the leave guard asks', async () => {
   const { Token, RefreshToken } = await server.login();
-  const { user } = openAt('/admin/category', loggedIn(Token, RefreshToken));
+  const { user } = await openAt('/admin/category', loggedIn(Token, RefreshToken), startDataRouter);
   await screen.findByText(/^Projet: 1 de : \d+$/);
   await user.click(screen.getByRole('button', { name: 'Nouveau' }));
   await user.type(screen.getByLabelText('Nom'), 'Pas encore enregistré');
@@ -76,6 +86,6 @@ test('an admin path loaded first hands over at once; its leave guard asks before
 });
 
 test('an unknown path under /admin is the not-found page, as under the data router', async () => {
-  openAt('/admin/nulle-part');
+  await openAt('/admin/nulle-part');
   expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
 });

@@ -3,28 +3,40 @@
 // area needs the data router (lazy routes, useBlocker for unsaved changes). The first time an admin
 // path is rendered, it loads the data router together with the admin chunk and hands the page over
 // to it for the rest of the visit; that router serves the public pages too, so there is no way back.
+// A visit that starts on an admin page starts under the data router (see main.tsx).
 import { createContext, use, useEffect, useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import type { FullRouter, FullRouterProvider } from './fullRouter';
 import { loadAdminScreens, publicRoutes } from './router';
 
-interface HandedOver {
+/** A data router over the whole site, and what renders it. */
+export interface DataRouter {
   Provider: typeof FullRouterProvider;
   router: FullRouter;
 }
 
-const HandOverContext = createContext<(handedOver: HandedOver) => void>(() => undefined);
+/** The data router's chunk and the admin chunk, fetched together. */
+const loadDataRouter = async () =>
+  (await Promise.all([import(/* webpackChunkName: "admin" */ './fullRouter'), loadAdminScreens()]))[0];
+
+const dataRouterFrom = ({ createFullRouter, FullRouterProvider }: Awaited<ReturnType<typeof loadDataRouter>>) => ({
+  Provider: FullRouterProvider,
+  router: createFullRouter(),
+});
+
+/** Loads the data router and makes one that starts from where the browser is now. */
+export const startDataRouter = async (): Promise<DataRouter> => dataRouterFrom(await loadDataRouter());
+
+const HandOverContext = createContext<(dataRouter: DataRouter) => void>(() => undefined);
 
 /** The element of every admin path under the light router: loads the data router, hands over. */
 function HandOver() {
   const handOver = use(HandOverContext);
   useEffect(() => {
     let current = true;
-    void Promise.all([import(/* webpackChunkName: "admin" */ './fullRouter'), loadAdminScreens()]).then(
-      ([{ createFullRouter, FullRouterProvider }]) => {
-        if (current) handOver({ Provider: FullRouterProvider, router: createFullRouter() });
-      },
-    );
+    void loadDataRouter().then((loaded) => {
+      if (current) handOver(dataRouterFrom(loaded));
+    });
     return () => {
       current = false;
     };
@@ -38,9 +50,10 @@ function LightRoutes() {
   return useRoutes(lightRoutes);
 }
 
-export function AppRouter() {
-  const [full, setFull] = useState<HandedOver | null>(null);
-  useEffect(() => () => full?.router.dispose(), [full]);
+/** `dataRouter`: start under it (a visit that starts on an admin page). */
+export function AppRouter({ dataRouter }: { dataRouter?: DataRouter }) {
+  // The data router lives as long as the page: nothing disposes of it.
+  const [full, setFull] = useState<DataRouter | null>(dataRouter ?? null);
   if (full) return <full.Provider router={full.router} />;
   return (
     <HandOverContext value={setFull}>

@@ -165,6 +165,23 @@ if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
   if (!output.ok) failures.push({ what: 'API benchmark', measured: 'target not met', budget: 'p99 <= 20 ms, >= 50 % of ceiling' });
 }
 
+// ---- Images ------------------------------------------------------------------------------------
+if (!process.env.BENCH_SKIP_IMAGES && !WEIGHT_ONLY) {
+  console.log('Image pipeline benchmark…');
+  const output = await new Promise<{ text: string; ok: boolean }>((resolve) => {
+    const child = spawn(process.execPath, ['bench/images.ts'], { cwd: root });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.on('exit', (code) => resolve({ text, ok: code === 0 }));
+  });
+  report.push('## Images (`npm run bench:images`)', '', output.text.trim().replace(/^# .*\n/, ''), '');
+  if (!output.ok) failures.push({ what: 'image pipeline', measured: 'budget missed', budget: '<= 3 s, server <= 300 MB' });
+}
+
 report.push('## Budgets', '');
 if (failures.length === 0) report.push('Every budget holds.');
 else for (const f of failures) report.push(`- MISSED: ${f.what}: ${f.measured} (budget ${f.budget})`);

@@ -82,11 +82,13 @@ export const imageMessages = {
   tooManyPixels: 'Image trop grande (50 mégapixels maximum)',
   damaged: 'Image endommagée ou illisible : exportez-la de nouveau et réessayez.',
   noFile: "Aucune image reçue : envoyez le fichier dans le champ « file » d'un formulaire multipart/form-data.",
+  oneFile: "Envoyez une seule image à la fois, dans le champ « file ».",
   notMultipart: "Envoyez l'image en multipart/form-data, dans le champ « file ».",
-  uploaded: (name: string) => `Image enregistrée sous le nom ${name}.`,
-  deleted: (name: string) => `Image ${name} effacée, avec ses variantes.`,
-  notFound: (name: string) => `L'image ${name} est introuvable : elle a peut-être été effacée entre-temps.`,
-  pageImage: (name: string) => `L'image ${name} est celle d'une page du site (accueil, à propos ou contact) : elle ne peut pas être effacée.`,
+  // No file name in these: the answer's Name carries it, and a name is the sender's text.
+  uploaded: 'Image enregistrée, avec ses variantes AVIF et WebP.',
+  deleted: 'Image effacée, avec ses variantes.',
+  notFound: "Image introuvable : elle a peut-être été effacée entre-temps.",
+  pageImage: "Cette image est celle d'une page du site (accueil, à propos ou contact) : elle ne peut pas être effacée.",
   inUse: (projects: number, types: number) => {
     const parts: string[] = [];
     if (projects > 0) parts.push(`${projects} projet${projects > 1 ? 's' : ''}`);

@@ -15,34 +15,42 @@ const ENVELOPE = 64 * 1024;
 
 const tooLarge = () => new ApiError(413, imageMessages.tooLarge, { connection: 'close' });
 
-/** The uploaded file, streamed into `workDir`; its name as sent. */
+/**
+ * The uploaded file, streamed into `workDir`, and its name as sent. The whole envelope is read to
+ * its end: a body cut short or malformed anywhere is refused (400) even when the file arrived.
+ */
 async function receive(req: FastifyRequest, workDir: string): Promise<{ path: string; fileName: string }> {
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 50 } });
-  } catch (error) {
-    throw readError(error);
-  }
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw new ApiError(400, imageMessages.noFile);
-  }
   const path = join(workDir, 'upload');
+  let fileName: string | null = null;
   try {
-    await pipeline(part.file, createWriteStream(path));
+    const parts = req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 50 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue; // other fields are ignored
+      if (part.fieldname !== 'file' || fileName !== null) {
+        part.file.resume();
+        continue;
+      }
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw tooLarge();
+      fileName = part.filename ?? '';
+    }
   } catch (error) {
     throw readError(error);
   }
-  if (part.file.truncated) throw tooLarge();
-  return { path, fileName: part.filename ?? '' };
+  if (fileName === null) throw new ApiError(400, imageMessages.noFile);
+  return { path, fileName };
 }
 
 /** A failure while reading the multipart body: too large (413), else a malformed request (400). */
 function readError(error: unknown): ApiError {
   const status = (error as { statusCode?: number }).statusCode;
   const code = (error as { code?: string }).code;
-  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (error instanceof ApiError) return error;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  // Too many files, parts or fields.
+  if (status === 413 || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new ApiError(400, imageMessages.oneFile);
+  }
   return new ApiError(400, imageMessages.noFile);
 }
 
@@ -62,7 +70,7 @@ export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'>
         const { path, fileName } = await receive(req, workDir);
         const stored = await images.store(path, workDir, fileName);
         if (!stored.ok) return { Result: false, Message: imageMessages[stored.reason], Name: '' };
-        return { Result: true, Message: imageMessages.uploaded(stored.name), Name: stored.name };
+        return { Result: true, Message: imageMessages.uploaded, Name: stored.name };
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
@@ -70,10 +78,10 @@ export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'>
 
     async deleteImage({ name }, { services: { images } }) {
       const outcome = await images.remove(name);
-      if (outcome.status === 'missing') throw new ApiError(404, imageMessages.notFound(name));
-      if (outcome.status === 'page') return refuse(imageMessages.pageImage(name));
+      if (outcome.status === 'missing') throw new ApiError(404, imageMessages.notFound);
+      if (outcome.status === 'page') return refuse(imageMessages.pageImage);
       if (outcome.status === 'used') return refuse(imageMessages.inUse(outcome.projects, outcome.projectTypes));
-      return ok(imageMessages.deleted(name));
+      return ok(imageMessages.deleted);
     },
   },
 };

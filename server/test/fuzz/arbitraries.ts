@@ -169,10 +169,20 @@ export function brokenOf(schema: Schema): fc.Arbitrary<unknown> {
   return fc.oneof(...options).filter(reject);
 }
 
+/** A multipart/form-data body: one part (a file, or a plain text field when fileName is null), possibly cut short. */
+export interface MultipartBody {
+  kind: 'multipart';
+  field: string;
+  fileName: string | null;
+  bytes: Uint8Array;
+  /** Cut the encoded body to this many bytes (a broken envelope). */
+  truncate?: number;
+}
+
 export interface FuzzRequest {
   /** Path parameter values as they go into the URL (already encoded). */
   params: Record<string, string>;
-  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
+  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string } | MultipartBody;
   session: boolean;
   /** True when the path and body follow the contract (the server must then accept the schema). */
   valid: boolean;
@@ -196,11 +206,89 @@ const malformed = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> =>
     fc.string({ unit: 'binary', maxLength: 40 }),
   );
 
-/** A request for `op`: valid (as the contract describes it) or broken in one way, with or without a session. */
-export function requestOf(op: ContractOperation): fc.Arbitrary<FuzzRequest> {
+/** Small valid images (PNG, GIF, JPEG, WebP, AVIF), so that some uploads succeed. */
+const TINY_IMAGES = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==',
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=',
+  'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAACUAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAIAAAACAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAAtbWRhdBIACgc4ADaQENBpMhgZQmMEw88880EgAJBAyRxhXxr9YWO1KuA=',
+].map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
+
+/** What a file part may hold: a small image, or bytes that are not one (empty, text, random, a cut image). */
+const fileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...TINY_IMAGES) },
+  { weight: 1, arbitrary: fc.constantFrom(new Uint8Array(0), new TextEncoder().encode('pas une image'), new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')) },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TINY_IMAGES), fc.nat()).map(([image, n]) => image.subarray(0, n % image.length)) },
+);
+
+/** File names as people and attackers send them. */
+const fileName: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('photo.jpg', 'Cuisine Érable (1).JPG', '../../etc/passwd', '..', '.', '', 'a/b/c.png', 'C:\\dossier\\x.gif', 'x'.repeat(300), 'image.jpg\u0000.png', '%2e%2e%2fsecret.jpg'),
+  text(0, 80),
+).filter((name) => !/["\r\n]/.test(name));
+
+/** A multipart request for an upload operation: valid (one part named as the contract says), or broken. */
+function multipartRequestOf(op: ContractOperation, validParams: fc.Arbitrary<Record<string, string>>): fc.Arbitrary<FuzzRequest> {
+  const schema = op.multipartSchema as Schema;
+  const field = Object.keys((schema.properties ?? {}) as Record<string, Schema>)[0] ?? 'file';
+  const valid = fc
+    .tuple(validParams, fileName, fileBytes, fc.boolean())
+    .map(([params, name, bytes, session]): FuzzRequest => ({ params, body: { kind: 'multipart', field, fileName: name, bytes }, session, valid: true }));
+  const broken: fc.Arbitrary<FuzzRequest>[] = [
+    // another field name, or a plain field rather than a file
+    fc.tuple(validParams, fc.constantFrom('image', 'File', 'files[]', '', '__proto__'), fileName, fileBytes, fc.boolean()).map(([params, other, name, bytes, session]) => ({
+      params,
+      body: { kind: 'multipart', field: other, fileName: name, bytes },
+      session,
+      valid: false,
+    })),
+    fc.tuple(validParams, fileBytes, fc.boolean()).map(([params, bytes, session]) => ({ params, body: { kind: 'multipart', field, fileName: null, bytes }, session, valid: false })),
+    // an envelope cut short
+    fc.tuple(validParams, fileName, fileBytes, fc.nat(400), fc.boolean()).map(([params, name, bytes, cut, session]) => ({
+      params,
+      body: { kind: 'multipart', field, fileName: name, bytes, truncate: cut },
+      session,
+      valid: false,
+    })),
+    // not multipart at all
+    fc.tuple(validParams, wrongValue, fc.boolean()).map(([params, value, session]) => ({ params, body: { kind: 'json', value }, session, valid: false })),
+    fc.tuple(validParams, fc.boolean()).map(([params, session]) => ({ params, body: { kind: 'none' }, session, valid: false })),
+  ];
+  return fc.oneof({ weight: 3, arbitrary: valid }, ...broken.map((arbitrary) => ({ weight: 1, arbitrary })));
+}
+
+/** The encoded multipart body and its content type. */
+export function encodeMultipart(body: MultipartBody): { payload: Buffer; contentType: string } {
+  const boundary = '----fuzzBoundary7MA4YWxkTrZu0gW';
+  // Without a file name nor a binary content type, a part is a plain text field.
+  const head = Buffer.from(
+    body.fileName === null
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"\r\n\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"; filename="${body.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    'utf8',
+  );
+  const full = Buffer.concat([head, Buffer.from(body.bytes), Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')]);
+  // Cut short: somewhere before the delimiter that closes the part, which never arrives.
+  const cut = body.truncate === undefined ? full.length : Math.min(body.truncate, head.length + body.bytes.length);
+  return { payload: full.subarray(0, cut), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A request for `op`: valid (as the contract describes it) or broken in one way, with or without a
+ * session. `examples` adds known values for path parameters (e.g. names of images that exist).
+ */
+export function requestOf(op: ContractOperation, examples: Record<string, string[]> = {}): fc.Arbitrary<FuzzRequest> {
   const paramProps = (op.schema.params?.properties ?? {}) as Record<string, Schema>;
   const names = Object.keys(paramProps);
-  const validParams = fc.record(Object.fromEntries(names.map((n) => [n, validOf(paramProps[n] as Schema).map(String)])));
+  const paramOf = (name: string): fc.Arbitrary<string> => {
+    const generated = validOf(paramProps[name] as Schema).map(String);
+    const known = examples[name] ?? [];
+    return known.length === 0 ? generated : fc.oneof(generated, fc.constantFrom(...known));
+  };
+  const validParams = fc.record(Object.fromEntries(names.map((n) => [n, paramOf(n)])));
+  if (op.multipart) return multipartRequestOf(op, validParams);
   const bodySchema = op.schema.body as Schema | undefined;
 
   const validRequest = fc

@@ -3,15 +3,16 @@
 // strings, Unicode, SQL and HTML fragments, bad ids, malformed JSON), with and without a session.
 // Properties: no 5xx; no stack trace or SQL in any answer; a broken request writes nothing; a
 // valid write reads back byte for byte; afterwards integrity_check is ok and no foreign key is
-// broken. FUZZ_RUNS cases per operation (npm test: a small smoke; npm run test:fuzz: 1,000).
+// broken. The upload is fuzzed with multipart bodies (small real images, bytes that are no image,
+// hostile file names, other fields, envelopes cut short). FUZZ_RUNS cases per operation (npm test: a small smoke; npm run test:fuzz: 1,000).
 // A failure is shrunk by fast-check and printed as a ready-to-paste regular test.
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadContract, type ContractOperation } from '../../contract.ts';
-import { build, repoRoot, XSRF, type TestApp } from '../helper.ts';
-import { requestOf, urlOf, type FuzzRequest } from './arbitraries.ts';
+import { build, repoRoot, uploadImage, XSRF, type TestApp } from '../helper.ts';
+import { encodeMultipart, requestOf, urlOf, type FuzzRequest } from './arbitraries.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -20,10 +21,18 @@ const contract = loadContract(join(repoRoot, 'openapi.yaml'));
 jest.setTimeout(Math.max(30_000, RUNS * 400));
 
 let t: TestApp;
+/** Names of unused images uploaded beforehand, offered to DELETE /api/image/{name}. */
+const deletable = Array.from({ length: 12 }, (_, i) => `fuzz-effacable-${i + 1}.png`);
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 beforeAll(async () => {
   // A generous sign-in limit: the fuzzer signs in with random addresses many times.
   t = await build({ config: { loginLimit: { max: 1_000_000, windowMs: 60_000 } } });
-});
+  const { Token } = await t.login();
+  for (const name of deletable) {
+    const res = await uploadImage(t, PIXEL, name, { token: Token });
+    if (res.json<{ Name: string }>().Name !== name) throw new Error(res.body);
+  }
+}, 120_000);
 afterAll(async () => t.close());
 
 /** Leaks: a stack frame, a file path of the server, an SQLite error, SQL. */
@@ -44,8 +53,12 @@ async function accessToken(): Promise<string> {
 async function send(op: ContractOperation, req: FuzzRequest, token: string | null): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
   if (token) headers.authorization = `Bearer ${token}`;
-  let payload: string | undefined;
-  if (req.body.kind !== 'none') {
+  let payload: string | Buffer | undefined;
+  if (req.body.kind === 'multipart') {
+    const encoded = encodeMultipart(req.body);
+    headers['content-type'] = encoded.contentType;
+    payload = encoded.payload;
+  } else if (req.body.kind !== 'none') {
     headers['content-type'] = 'application/json';
     payload = req.body.kind === 'json' ? JSON.stringify(req.body.value) : req.body.text;
   }
@@ -64,10 +77,20 @@ const listUrl: Record<string, string> = {
 };
 
 /** Reads back through the API what a successful valid write stored, and compares byte for byte. */
-async function checkRoundTrip(op: ContractOperation, req: FuzzRequest): Promise<void> {
+async function checkRoundTrip(op: ContractOperation, req: FuzzRequest, answer?: Row): Promise<void> {
   const token = await accessToken(); // the request may have deleted or changed its own user
   const body = (req.body.kind === 'json' ? req.body.value : undefined) as Row | undefined;
   const id = Number(req.params.Id ?? req.params.id);
+  if (op.tag === 'image') {
+    // An upload is listed and served under the name it was given; a deleted image is neither.
+    const list = (await t.app.inject({ url: '/api/image/all/', headers: { authorization: `Bearer ${token}` } })).json<Row[]>();
+    const name = op.method === 'POST' ? String(answer?.Name) : decodeURIComponent(String(req.params.name));
+    const served = (await t.app.inject({ url: `/assets/images/${name}` })).statusCode;
+    expect([op.operationId, list.some((row) => row.Name === name), served]).toEqual(
+      op.method === 'POST' ? [op.operationId, true, 200] : [op.operationId, false, 404],
+    );
+    return;
+  }
   if (op.tag === 'subtype' && body) {
     const list = (await t.app.inject({ url: `/api/subtype/${String(body.SrcId)}` })).json<Row[]>();
     const linked = list.some((row) => row.Id === body.DestId);
@@ -90,19 +113,26 @@ async function checkRoundTrip(op: ContractOperation, req: FuzzRequest): Promise<
   expect(bytes(stored)).toBe(bytes(sent));
   if (op.tag === 'project') {
     // And through the single-record read (and its cache).
-    expect((await t.app.inject({ url: `/api/project/${String(stored?.Id)}` })).json()).toEqual(sent);
+    // And through the single-record read (and its cache). Media comes from the image library.
+    const read = (await t.app.inject({ url: `/api/project/${String(stored?.Id)}` })).json<Row>();
+    delete read.Media;
+    expect(read).toEqual(sent);
   }
 }
 
 /** The failing request as a regular test to paste into server/test/. */
 function asRegularTest(op: ContractOperation, req: FuzzRequest): string {
+  if (req.body.kind === 'multipart') {
+    const { field, fileName, bytes, truncate } = req.body;
+    return `test('fuzz: ${op.operationId}', async () => {\n  // multipart: field ${JSON.stringify(field)}, file name ${JSON.stringify(fileName)}, bytes (base64) ${JSON.stringify(Buffer.from(bytes).toString('base64'))}${truncate === undefined ? '' : `, envelope cut at ${truncate}`}\n  const res = await uploadImage(t, Buffer.from(${JSON.stringify(Buffer.from(bytes).toString('base64'))}, 'base64'), ${JSON.stringify(fileName ?? '')}, { token: ${req.session ? 'token' : 'null'}, field: ${JSON.stringify(field)} });\n  expect(res.statusCode).toBeLessThan(500);\n});`;
+  }
   const body = req.body.kind === 'json' ? `, body: ${JSON.stringify(req.body.value)}` : req.body.kind === 'raw' ? `, body: ${JSON.stringify(req.body.text)}, headers: { 'content-type': 'application/json' }` : '';
   return `test('fuzz: ${op.operationId}', async () => {\n  const res = await t.call('${op.method}', ${JSON.stringify(urlOf(op, req.params))}, { token: ${req.session ? 'token' : 'null'}${body} });\n  expect(res.statusCode).toBeLessThan(500);\n});`;
 }
 
 describe.each(contract.map((op) => [op.operationId, op] as const))('%s', (_id, op) => {
   test(`${RUNS} generated requests: no 5xx, no leak, broken ones write nothing, valid ones round-trip`, async () => {
-    const property = fc.asyncProperty(requestOf(op), async (req) => {
+    const property = fc.asyncProperty(requestOf(op, { name: deletable }), async (req) => {
       const token = req.session ? await accessToken() : null;
       const before = await changes();
       const res = await send(op, req, token);
@@ -120,7 +150,7 @@ describe.each(contract.map((op) => [op.operationId, op] as const))('%s', (_id, o
       const protectedOp = op.security.includes('bearer');
       if (protectedOp && !token && res.statusCode !== 401) throw new Error(`no session but not 401: ${where}`);
       if (token && op.method !== 'GET' && res.statusCode === 200 && res.json<{ Result?: boolean }>().Result === true && protectedOp) {
-        await checkRoundTrip(op, req);
+        await checkRoundTrip(op, req, res.json<Row>());
         roundTrips.set(op.operationId, (roundTrips.get(op.operationId) ?? 0) + 1);
       }
     });

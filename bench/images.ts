@@ -1,0 +1,229 @@
+// npm run bench:images — the image pipeline's budgets (issue 6), on the real server:
+// - a 4000×3000 JPEG from a phone (EXIF orientation 6, GPS) uploaded to a running server and
+//   processed into every variant in at most 3 s (median of 3 uploads, time of the whole call);
+// - the server's memory during it at most 300 MB: the server process's own peak (VmHWM, exact),
+//   and the image worker's peak (sampled every 10 ms) at most 300 MB too. The largest sum of the
+//   two is reported as well, with one upload and with two at once (the queue keeps two uploads
+//   from doubling it); it is not a budget (see README, "Images").
+// - seeding a fresh DATA_DIR with the 60 demo images from the pipeline cache (warm); with
+//   --cold, also the first encoding of those images into an empty cache.
+// Prints a report and exits non-zero when a budget is missed.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createImageLibrary, fillDemoCache } from '../server/images/library.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { seedDemoContent } from '../server/db/seed.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BUDGET = { seconds: 3, megabytes: 300 };
+const COLD = process.argv.includes('--cold');
+const MB = 1024 * 1024;
+
+const failures: string[] = [];
+const lines: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+
+// ---- the photo ---------------------------------------------------------------------------------
+async function phonePhoto(): Promise<Buffer> {
+  const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .blur(0.8)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return sharp(noise)
+    .modulate({ saturation: 0.6 })
+    .jpeg({ quality: 88 })
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'AtelierPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 28/1 36/1' } })
+    .toBuffer();
+}
+
+// ---- memory of a process and its children, from /proc ------------------------------------------
+const statusOf = (pid: number): string | null => {
+  try {
+    return readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+};
+const kbField = (status: string | null, field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status ?? '')?.[1] ?? 0) * 1024;
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const ppid = /PPid:\s+(\d+)/.exec(statusOf(Number(entry)) ?? '')?.[1];
+    if (Number(ppid) === pid) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** Samples the server and its children every 10 ms until stopped; the largest values seen. */
+function sampler(pid: number) {
+  let stop = false;
+  const peak = { sum: 0, worker: 0 };
+  const done = (async () => {
+    while (!stop) {
+      const server = kbField(statusOf(pid), 'VmRSS');
+      const workers = childrenOf(pid).map((child) => kbField(statusOf(child), 'VmRSS'));
+      const worker = workers.reduce((a, b) => a + b, 0);
+      peak.sum = Math.max(peak.sum, server + worker);
+      peak.worker = Math.max(peak.worker, ...workers, 0);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    async stop() {
+      stop = true;
+      await done;
+      return peak;
+    },
+  };
+}
+
+// ---- the server ---------------------------------------------------------------------------------
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const ADMIN = { email: 'bench@atelier.test', password: 'banc-d-essai-images' };
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-images-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${origin}/api/menu`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    pid: child.pid as number,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(origin: string): Promise<{ token: string; xsrf: string }> {
+  const xsrf = 'bench-xsrf-token';
+  const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
+  const pwd = createHash('md5').update(ADMIN.password).digest('hex');
+  const answer = (await (await fetch(`${origin}/api/login/`, { method: 'POST', headers, body: JSON.stringify({ Email: ADMIN.email, Pwd: pwd }) })).json()) as { Token: string };
+  return { token: answer.Token, xsrf };
+}
+
+async function upload(origin: string, session: { token: string; xsrf: string }, photo: Buffer, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name);
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/image/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, cookie: `XSRF-TOKEN=${session.xsrf}`, 'x-xsrf-token': session.xsrf },
+    body: form,
+  });
+  const answer = (await res.json()) as { Result: boolean; Message: string };
+  if (!answer.Result) throw new Error(`upload refused: ${res.status} ${answer.Message}`);
+  return (performance.now() - started) / 1000;
+}
+
+// ---- run ----------------------------------------------------------------------------------------
+const photo = await phonePhoto();
+say(`# Image pipeline (4000×3000 JPEG, ${(photo.length / MB).toFixed(1)} Mo, EXIF orientation 6)`);
+say('');
+
+const server = await startServer();
+try {
+  const session = await signIn(server.origin);
+  const idle = kbField(statusOf(server.pid), 'VmRSS');
+  const times: number[] = [];
+  const watch = sampler(server.pid);
+  for (let i = 1; i <= 3; i++) times.push(await upload(server.origin, session, photo, `Photo ${i}.jpg`));
+  const single = await watch.stop();
+  const twoAtOnce = sampler(server.pid);
+  const startedPair = performance.now();
+  await Promise.all([upload(server.origin, session, photo, 'Paire a.jpg'), upload(server.origin, session, photo, 'Paire b.jpg')]);
+  const pairSeconds = (performance.now() - startedPair) / 1000;
+  const pair = await twoAtOnce.stop();
+  const serverPeak = kbField(statusOf(server.pid), 'VmHWM');
+
+  const median = [...times].sort((a, b) => a - b)[1] as number;
+  const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+  say('| measure | result | budget |');
+  say('|---|---|---|');
+  say(`| upload + processing, median of 3 (each) | ${median.toFixed(2)} s (${times.map((s) => s.toFixed(2)).join(', ')}) | ${BUDGET.seconds} s |`);
+  say(`| two uploads at once (queued, both answered) | ${pairSeconds.toFixed(2)} s | |`);
+  say(`| server process: idle / peak (VmHWM) | ${mb(idle)} / ${mb(serverPeak)} | ${BUDGET.megabytes} MB |`);
+  say(`| image worker process, peak | ${mb(single.worker)} | ${BUDGET.megabytes} MB |`);
+  say(`| image worker process, peak, two uploads at once | ${mb(pair.worker)} | ${BUDGET.megabytes} MB |`);
+  say(`| server + worker, largest sampled sum: one upload / two at once | ${mb(single.sum)} / ${mb(pair.sum)} | (not a budget) |`);
+  if (median > BUDGET.seconds) failures.push(`processing ${median.toFixed(2)} s > ${BUDGET.seconds} s`);
+  for (const [what, bytes] of [['server peak', serverPeak], ['worker peak', single.worker], ['worker peak, two at once', pair.worker]] as const) {
+    if (bytes > BUDGET.megabytes * MB) failures.push(`${what} ${mb(bytes)} > ${BUDGET.megabytes} MB`);
+  }
+} finally {
+  await server.stop();
+}
+
+// ---- seeding ------------------------------------------------------------------------------------
+const paths = {
+  demoImagesDir: join(root, 'server', 'demo', 'images'),
+  workerPath: join(root, 'server', 'images', 'worker.ts'),
+};
+if (COLD) {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'atelier-bench-cache-'));
+  const started = performance.now();
+  await fillDemoCache({ ...paths, cacheDir });
+  say(`| cold seed: 60 demo images encoded into an empty cache | ${((performance.now() - started) / 1000).toFixed(1)} s | |`);
+  rmSync(cacheDir, { recursive: true, force: true });
+}
+const cacheDir = join(root, 'node_modules', '.cache', 'atelier-images');
+await fillDemoCache({ ...paths, cacheDir }); // warm it if needed
+const warm: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-seed-'));
+  const db = await openDatabase(dataDir);
+  const started = performance.now();
+  await seedDemoContent(db, createImageLibrary(db, { dataDir, ...paths, cacheDir }));
+  warm.push(performance.now() - started);
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+say(`| warm seed: demo content and 60 images (538 files) from the cache, median of 3 | ${Math.round([...warm].sort((a, b) => a - b)[1] as number)} ms | |`);
+
+say('');
+if (failures.length === 0) say('Every image budget holds.');
+else for (const failure of failures) say(`- MISSED: ${failure}`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -5,6 +5,13 @@
 // year as immutable: a library name is never given to other content (a deleted image keeps a
 // tombstone, and its files answer 404 from then on). Other files — copied by hand into one of
 // the folders, so replaceable the same way — keep a one-day cache with an ETag.
+//
+// Every file answers byte ranges (RFC 9110 §14), which video players need to seek (a phone asks
+// for `bytes=0-1` first, then for the part it plays): `Accept-Ranges: bytes`; one range
+// (`a-b`, `a-`, `-n`) → 206 with `Content-Range: bytes a-b/size`; a range past the end → 416 with
+// `Content-Range: bytes */size`; several ranges, or a Range that does not parse, → the whole file
+// (200), which the RFC allows; `If-Range` with the current ETag keeps the range, anything else
+// (another ETag, a date) → the whole file. HEAD answers the same headers without the body.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
@@ -58,8 +65,48 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
     reply.header('ETag', etag);
     reply.header('Cache-Control', status === 'library' ? IMMUTABLE : REPLACEABLE);
     reply.header('Content-Type', type);
+    reply.header('Accept-Ranges', 'bytes');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    const ifRange = req.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, found.size) : null;
+    if (range === 'unsatisfiable') {
+      reply.header('Content-Range', `bytes */${found.size}`);
+      reply.type('application/json; charset=utf-8');
+      return reply.code(416).send({ Result: false, Message: 'Plage d’octets hors du fichier.' });
+    }
+    if (range) {
+      reply.code(206);
+      reply.header('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`);
+      reply.header('Content-Length', range.end - range.start + 1);
+      return reply.send(createReadStream(found.path, { start: range.start, end: range.end }));
+    }
     reply.header('Content-Length', found.size);
     return reply.send(createReadStream(found.path));
   });
+}
+
+/** Digits only, and not so many that they lose precision (anything longer is past any file's end). */
+const position = (text: string): number => (text.length > 15 ? Number.MAX_SAFE_INTEGER : Number(text));
+
+/**
+ * The one byte range of a `Range` header over a file of `size` bytes (end inclusive, clamped to
+ * the file), 'unsatisfiable' when it starts past the end, or null to send the whole file: no
+ * header, another unit, several ranges, or a header that does not parse (RFC 9110 §14.2: ignored).
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (header === undefined) return null;
+  const match = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i.exec(header);
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    // The last n bytes.
+    const length = position(last);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = position(first);
+  if (last !== '' && position(last) < start) return null; // `5-2` does not parse
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: last === '' ? size - 1 : Math.min(position(last), size - 1) };
 }

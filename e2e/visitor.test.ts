@@ -754,7 +754,7 @@ test('a stored name containing <script> or <img onerror> shows as text everywher
   await main(page).getByRole('link', { name: type, exact: true }).waitFor();
   await expectInert('Voir aussi');
 
-  // The carousel draws 7 of 41 projects at random: reload until one of ours is on it.
+  // The carousel draws 7 of 42 projects at random (40 of the demo, 2 added here): reload until one of ours is on it.
   let shown: string | undefined;
   for (let attempt = 0; attempt < 15 && !shown; attempt += 1) {
     await openWelcome(page);

@@ -18,7 +18,7 @@ import { argKeyOfParam, loadContract, type ContractOperation } from './contract.
 import { openDatabase } from './db/database.ts';
 import { pageImages } from './demo/content.ts';
 import { createImageLibrary } from './images/library.ts';
-import { MAX_UPLOAD_BYTES } from './images/rules.ts';
+import { MAX_VIDEO_BYTES } from './images/video.ts';
 import { createReadCache } from './readCache.ts';
 import { ApiError, type HandlerContext, type OperationId, type Services, type TagModule } from './operations.ts';
 import { registerImages } from './plugins/images.ts';
@@ -306,7 +306,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // multipart/form-data is understood by the upload routes only: every other call still answers
   // 415 to anything but JSON.
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, parts: 12 } });
+    // Per file: an MP4 up to 100 Mo (an image's 20 Mo are checked once its content is known,
+    // server/images/upload.ts); a video comes with its poster.
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES + 1, files: 3, parts: 12 } });
     for (const route of multipartRoutes) scope.route(route);
   });
   const extra = [...handlers.keys()];

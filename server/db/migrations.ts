@@ -81,6 +81,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('project_type_image').on('project_type').column('image').execute();
     },
   },
+  '0003_video_poster': {
+    async up(db: Kysely<unknown>) {
+      // A video (video/mp4) names its poster, itself a row of the library (issue 9).
+      await db.schema.alterTable('image').addColumn('poster', 'text').execute();
+      await db.schema.createIndex('image_poster').on('image').column('poster').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

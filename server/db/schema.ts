@@ -72,6 +72,12 @@ export interface ImageTable {
   created_at: number;
   /** Set when the image was deleted (tombstone), else null. */
   deleted_at: number | null;
+  /**
+   * For a video (type video/mp4): the name of its poster, a still image of the library (row of its
+   * own, not listed, deleted with the video); width, height and widths are then the poster's.
+   * Null for an image.
+   */
+  poster: string | null;
 }
 
 export interface Database {

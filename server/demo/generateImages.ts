@@ -352,7 +352,8 @@ export async function generateAll(outDir: string): Promise<string[]> {
   const jobs: Array<[string, string, number, number]> = [];
   const kindOfType = new Map(demoTypes.map((t) => [t.id, t.art]));
   for (const t of demoTypes) jobs.push([t.image, svgFor(t.art, t.image), W, H]);
-  for (const p of demoProjects) jobs.push([p.image, svgFor(kindOfType.get(p.typeId) ?? 'shelves', p.image), W, H]);
+  // Videos (.mp4) are made by generateVideo.ts from one of these photos.
+  for (const p of demoProjects.filter((project) => !project.image.endsWith('.mp4'))) jobs.push([p.image, svgFor(kindOfType.get(p.typeId) ?? 'shelves', p.image), W, H]);
   jobs.push([pageImages.welcome, svgFor('deck', 'accueil-terrasse', 1920, 1080), 1920, 1080]);
   jobs.push([pageImages.workshop, svgFor('shelves', 'atelier-mur-outils', 1600, 1000), 1600, 1000]);
   jobs.push([pageImages.owner, ownerSvg(), 900, 1200]);

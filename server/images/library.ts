@@ -15,9 +15,15 @@
 //   kept in a content-addressed cache (key: SHA-256 of the pipeline version and the input), filled
 //   atomically (temporary folder + rename), so that seeding a fresh DATA_DIR — dozens of times in
 //   the tests — copies files instead of encoding 60 photos again.
+// - Videos (MP4, issue 9) are stored as they were sent, beside their poster: a still image sent
+//   with them, put through the pipeline like any image and named `<video stem>-affiche.<ext>`.
+//   The video's row names its poster and carries the poster's dimensions and variant widths (its
+//   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.
+//   Demo videos (server/demo/images/*.mp4) come with their poster `<stem>-affiche.jpg` beside them.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -31,9 +37,12 @@ import {
   parseVariantName,
   PIPELINE_VERSION,
   variantName,
+  WORKER_ENV,
+  WORKER_NODE_OPTIONS,
   type PipelineJob,
   type PipelineOutcome,
 } from './rules.ts';
+import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
 
 export interface ImageLibraryOptions {
   dataDir: string;
@@ -49,12 +58,20 @@ export interface ImageLibraryOptions {
   timeoutPerImageMs?: number;
 }
 
-export type StoreResult = { ok: true; name: string } | { ok: false; reason: Extract<PipelineOutcome, { ok: false }>['reason'] };
+type PipelineRefusal = Extract<PipelineOutcome, { ok: false }>['reason'];
+
+export type StoreResult = { ok: true; name: string } | { ok: false; reason: PipelineRefusal };
+
+export type StoreVideoResult =
+  | { ok: true; name: string; poster: string }
+  | { ok: false; reason: 'videoDamaged' }
+  | { ok: false; reason: 'poster'; poster: PipelineRefusal };
 
 export type RemoveResult =
-  | { status: 'deleted' }
+  | { status: 'deleted'; video: boolean }
   | { status: 'missing' }
   | { status: 'page' }
+  | { status: 'poster' }
   | { status: 'used'; projects: number; projectTypes: number };
 
 type Processed = Extract<PipelineOutcome, { ok: true }>;
@@ -67,6 +84,12 @@ export interface ImageLibrary {
   tempDir(): string;
   /** Processes `input` (a file in a tempDir()) and stores it under a new name made from `fileName`. */
   store(input: string, workDir: string, fileName: string): Promise<StoreResult>;
+  /**
+   * Stores the MP4 `video` (a file in workDir, already recognised by its content) as is, under a
+   * new name made from `fileName`, with the still `poster` (a file in workDir) put through the
+   * pipeline and stored as `<video stem>-affiche.<ext>`.
+   */
+  storeVideo(video: string, poster: string, workDir: string, fileName: string): Promise<StoreVideoResult>;
   /** Runs the demo images through the pipeline (or the cache) into `dir`; returns their rows. */
   importDemoImages(): Promise<ImageRow[]>;
   list(): Promise<ImageInfo[]>;
@@ -76,7 +99,7 @@ export interface ImageLibrary {
   status(file: string): Promise<'library' | 'deleted' | 'other'>;
   /**
    * Deletes a live image that no project or project type uses: its row becomes a tombstone, then
-   * its files go.
+   * its files go. A video goes with its poster (neither may be in use); a poster never goes alone.
    */
   remove(name: string): Promise<RemoveResult>;
 }
@@ -96,10 +119,9 @@ function serial() {
 /** Runs the worker process on `jobs`; one outcome per job, in order. */
 export function runWorker(workerPath: string, jobs: PipelineJob[], timeoutPerImageMs = 60_000): Promise<PipelineOutcome[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [workerPath], {
+    const child = spawn(process.execPath, [...WORKER_NODE_OPTIONS, workerPath], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      // Fewer malloc arenas: less memory left fragmented by libvips' threads.
-      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+      env: { ...process.env, ...WORKER_ENV }, // see rules.ts
     });
     let out = '';
     let err = '';
@@ -140,7 +162,25 @@ const rowOf = (name: string, p: Processed, createdAt: number): ImageRow => ({
   widths: JSON.stringify(p.widths),
   created_at: createdAt,
   deleted_at: null,
+  poster: null,
 });
+
+/** The row of a video: its own type and size, its poster's dimensions and variant widths. */
+const videoRowOf = (name: string, bytes: number, poster: ImageRow, createdAt: number): ImageRow => ({
+  ...poster,
+  name,
+  type: VIDEO_TYPE,
+  bytes,
+  created_at: createdAt,
+  poster: poster.name,
+});
+
+/** Copies `from` to `dir/name` through a temporary name: the final name only ever holds a whole file. */
+function copyInto(from: string, dir: string, name: string): void {
+  const partial = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${name}`);
+  copyFileSync(from, partial);
+  renameSync(partial, join(dir, name));
+}
 
 /** Moves the worker output of `outDir` into `dir` under `name`: variants first, the original last. */
 function install(outDir: string, dir: string, name: string, widths: number[], move: boolean): void {
@@ -148,10 +188,7 @@ function install(outDir: string, dir: string, name: string, widths: number[], mo
     if (move) {
       renameSync(join(outDir, from), join(dir, to));
     } else {
-      // Copy beside the target, then rename: the final name only ever holds a whole file.
-      const partial = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${to}`);
-      copyFileSync(join(outDir, from), partial);
-      renameSync(partial, join(dir, to));
+      copyInto(join(outDir, from), dir, to);
     }
   };
   for (const w of widths) {
@@ -159,6 +196,25 @@ function install(outDir: string, dir: string, name: string, widths: number[], mo
     put(`${w}.webp`, variantName(name, w, 'webp'));
   }
   put('original', name);
+}
+
+/** The first name of `candidateNames(fileName, ext)` that is not taken. */
+function freeName(taken: Set<string>, fileName: string, ext: string): string {
+  for (const candidate of candidateNames(fileName, ext)) {
+    if (!taken.has(candidate) && IMAGE_NAME.test(candidate)) return candidate;
+  }
+  throw new Error('unreachable: candidateNames never ends');
+}
+
+/** The first SNIFF_BYTES bytes of a file. */
+function readHead(path: string): Buffer {
+  const head = Buffer.alloc(SNIFF_BYTES);
+  const fd = openSync(path, 'r');
+  try {
+    return head.subarray(0, readSync(fd, head, 0, SNIFF_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const RESULT = 'result.json';
@@ -278,17 +334,36 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         const [outcome] = await runWorker(options.workerPath, [{ input, outDir: workDir }], timeout);
         if (!outcome) throw new Error('image worker gave no answer');
         if (!outcome.ok) return outcome;
-        const taken = await takenNames();
-        let name = '';
-        for (const candidate of candidateNames(fileName, FORMATS[outcome.format].ext)) {
-          if (!taken.has(candidate) && IMAGE_NAME.test(candidate)) {
-            name = candidate;
-            break;
-          }
-        }
+        const name = freeName(await takenNames(), fileName, FORMATS[outcome.format].ext);
         install(workDir, dir, name, outcome.widths, true);
         await db.insertInto('image').values(rowOf(name, outcome, Date.now())).execute();
         return { ok: true, name };
+      });
+    },
+
+    storeVideo(video, poster, workDir, fileName) {
+      return queue(async () => {
+        if (!(await isWholeMp4(video))) return { ok: false, reason: 'videoDamaged' };
+        const posterDir = join(workDir, 'poster-out');
+        mkdirSync(posterDir);
+        const [outcome] = await runWorker(options.workerPath, [{ input: poster, outDir: posterDir }], timeout);
+        if (!outcome) throw new Error('image worker gave no answer');
+        if (!outcome.ok) return { ok: false, reason: 'poster', poster: outcome.reason };
+        const taken = await takenNames();
+        const name = freeName(taken, fileName, VIDEO_EXT);
+        taken.add(name);
+        const posterName = freeName(taken, posterBaseName(name), FORMATS[outcome.format].ext);
+        const now = Date.now();
+        const posterRow = rowOf(posterName, outcome, now);
+        const videoRow = videoRowOf(name, (await stat(video)).size, posterRow, now);
+        // Files first (the poster's, then the video), rows last, both in one transaction.
+        install(posterDir, dir, posterName, outcome.widths, true);
+        renameSync(video, join(dir, name));
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('image').values(posterRow).execute();
+          await trx.insertInto('image').values(videoRow).execute();
+        });
+        return { ok: true, name, poster: posterName };
       });
     },
 
@@ -306,6 +381,15 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
           install(folder, dir, input.file, outcome.widths, options.cacheDir === undefined);
           rows.push(rowOf(input.file, outcome, now));
         }
+        // Demo videos: stored as is, like an upload, with their poster (imported just above).
+        for (const file of readdirSync(options.demoImagesDir).sort()) {
+          if (!file.endsWith(`.${VIDEO_EXT}`) || !IMAGE_NAME.test(file)) continue;
+          const poster = rows.find((row) => row.name === demoPosterName(file));
+          const path = join(options.demoImagesDir, file);
+          if (!poster || sniffFtyp(readHead(path)) !== 'mp4' || !(await isWholeMp4(path))) continue; // served from the demo folder as before
+          copyInto(path, dir, file);
+          rows.push(videoRowOf(file, statSync(path).size, poster, now));
+        }
         return rows;
       } finally {
         if (options.cacheDir === undefined) rmSync(cacheDir, { recursive: true, force: true });
@@ -321,6 +405,10 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
           eb.selectFrom('project_type').select(eb.fn.countAll<number>().as('n')).whereRef('project_type.image', '=', 'image.name').as('project_types'),
         ])
         .where('deleted_at', 'is', null)
+        // A video's poster is shown through its video, not on its own.
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('image as video').select('video.name').whereRef('video.poster', '=', 'image.name'))),
+        )
         .orderBy('created_at', 'desc')
         .orderBy(sql`rowid`, 'desc')
         .execute();
@@ -331,6 +419,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         Height: row.height,
         Bytes: row.bytes,
         Widths: parseWidths(row.widths),
+        ...(row.poster ? { Poster: row.poster } : {}),
         Projects: Number(row.projects ?? 0),
         ProjectTypes: Number(row.project_types ?? 0),
       }));
@@ -342,11 +431,19 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       if (unique.length === 0) return media;
       const rows = await db
         .selectFrom('image')
-        .select(['name', 'type', 'width', 'height', 'widths'])
+        .select(['name', 'type', 'width', 'height', 'widths', 'poster'])
         .where('name', 'in', unique)
         .where('deleted_at', 'is', null)
         .execute();
-      for (const row of rows) media.set(row.name, { Type: row.type, Width: row.width, Height: row.height, Widths: parseWidths(row.widths) });
+      for (const row of rows) {
+        media.set(row.name, {
+          Type: row.type,
+          Width: row.width,
+          Height: row.height,
+          Widths: parseWidths(row.widths),
+          ...(row.poster ? { Poster: row.poster } : {}),
+        });
+      }
       return media;
     },
 
@@ -363,32 +460,40 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     },
 
     async remove(name) {
-      const outcome = await db.transaction().execute(async (trx): Promise<RemoveResult & { widths?: number[] }> => {
-        const row = await trx
-          .selectFrom('image')
-          .select('widths')
-          .select((eb) => [
-            eb.selectFrom('project').select(eb.fn.countAll<number>().as('n')).whereRef('project.image', '=', 'image.name').as('projects'),
-            eb.selectFrom('project_type').select(eb.fn.countAll<number>().as('n')).whereRef('project_type.image', '=', 'image.name').as('project_types'),
-          ])
-          .where('name', '=', name)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
+      type Outcome = RemoveResult | { status: 'gone'; files: string[]; video: boolean };
+      const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+        const usage = (names: string[]) =>
+          trx
+            .selectFrom('image')
+            .select(['name', 'widths', 'poster'])
+            .select((eb) => [
+              eb.selectFrom('project').select(eb.fn.countAll<number>().as('n')).whereRef('project.image', '=', 'image.name').as('projects'),
+              eb.selectFrom('project_type').select(eb.fn.countAll<number>().as('n')).whereRef('project_type.image', '=', 'image.name').as('project_types'),
+            ])
+            .where('name', 'in', names)
+            .where('deleted_at', 'is', null)
+            .execute();
+        const [row] = await usage([name]);
         if (!row) return { status: 'missing' };
         if (options.pageImages?.includes(name)) return { status: 'page' };
-        const projects = Number(row.projects ?? 0);
-        const projectTypes = Number(row.project_types ?? 0);
+        const owner = await trx.selectFrom('image').select('name').where('poster', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+        if (owner) return { status: 'poster' };
+        // A video goes with its poster: neither may be in use (a poster's name may have been typed).
+        const rows = row.poster ? [row, ...(await usage([row.poster]))] : [row];
+        const projects = rows.reduce((sum, r) => sum + Number(r.projects ?? 0), 0);
+        const projectTypes = rows.reduce((sum, r) => sum + Number(r.project_types ?? 0), 0);
         if (projects > 0 || projectTypes > 0) return { status: 'used', projects, projectTypes };
-        // The row stays as a tombstone: the name is never given to another image.
-        await trx.updateTable('image').set({ deleted_at: Date.now() }).where('name', '=', name).execute();
-        return { status: 'deleted', widths: parseWidths(row.widths) };
+        // The rows stay as tombstones: the names are never given to other content.
+        await trx.updateTable('image').set({ deleted_at: Date.now() }).where('name', 'in', rows.map((r) => r.name)).execute();
+        const files = rows.flatMap((r) => [
+          r.name,
+          ...(r.poster ? [] : parseWidths(r.widths).flatMap((w) => [variantName(r.name, w, 'avif'), variantName(r.name, w, 'webp')])),
+        ]);
+        return { status: 'gone', files, video: row.poster !== null };
       });
-      if (outcome.status === 'deleted') {
-        const files = [name, ...(outcome.widths ?? []).flatMap((w) => [variantName(name, w, 'avif'), variantName(name, w, 'webp')])];
-        for (const file of files) rmSync(join(dir, file), { force: true });
-      }
-      if (outcome.status === 'used') return { status: 'used', projects: outcome.projects, projectTypes: outcome.projectTypes };
-      return { status: outcome.status };
+      if (outcome.status !== 'gone') return outcome;
+      for (const file of outcome.files) rmSync(join(dir, file), { force: true });
+      return { status: 'deleted', video: outcome.video };
     },
   };
   return library;

@@ -18,10 +18,14 @@ import { MAX_INPUT_PIXELS, variantWidths, type ImageFormat, type PipelineJob, ty
 const AVIF = { quality: 50, effort: 2 } as const;
 const WEBP = { quality: 75, effort: 4 } as const;
 
-/** sharp settings for a small server: one image at a time, no operation cache kept in memory. */
+/**
+ * sharp settings for a small server: one image at a time, no operation cache kept in memory, one
+ * libvips thread (the AVIF encoder keeps buffers per thread: a second one cost 10 MB at the
+ * worker's peak for about 0.1 s less on a 4000×3000 photo).
+ */
 export function configureSharp(): void {
   sharp.cache(false);
-  sharp.concurrency(2);
+  sharp.concurrency(1);
 }
 
 function formatOf(meta: Metadata): ImageFormat | null {

@@ -41,6 +41,21 @@ const sameSecret = (a: string, b: string): boolean => {
 };
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Files that are the same for everyone and meant for shared caches: the image library and its
+ * variants (/assets/, a one-year immutable cache) and webpack's content-hashed files (/static/).
+ * They never hand out the XSRF cookie, which would make them private (below) and keep every CDN
+ * from caching them: the cookie comes with the page and the API answers. Their errors (404…) and
+ * an HTML page answered under those paths are not exempt, and stay out of shared caches.
+ */
+function isSharedFile(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (!req.url.startsWith('/assets/') && !req.url.startsWith('/static/')) return false;
+  if (reply.statusCode >= 400) return false;
+  const type = reply.getHeader('content-type');
+  return !(typeof type === 'string' && type.startsWith('text/html'));
+}
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 export interface SecurityOptions {
@@ -72,7 +87,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     const https = req.protocol === 'https';
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 
-    if (!readCookie(req, XSRF_COOKIE)) {
+    if (!readCookie(req, XSRF_COOKIE) && !isSharedFile(req, reply)) {
       const value = randomBytes(32).toString('base64url');
       reply.header('Set-Cookie', `${XSRF_COOKIE}=${value}; Path=/; SameSite=Strict${https ? '; Secure' : ''}`);
       // An answer that hands out a visitor's own XSRF token must never sit in a shared cache

@@ -45,6 +45,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     mkdirSync(distDir, { recursive: true });
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><html lang="fr"><title>Atelier</title><div id="root"></div></html>');
     writeFileSync(join(distDir, 'main.0123456789abcdef.js'), 'console.log("bonjour");'.repeat(100));
+    mkdirSync(join(distDir, 'static'));
+    writeFileSync(join(distDir, 'static', 'runtime.0123456789.js'), 'console.log("salut");');
   }
   const app = await buildApp({
     dataDir,

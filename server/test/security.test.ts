@@ -238,13 +238,38 @@ describe('XSRF and headers', () => {
   });
 
   test('an answer carrying a new XSRF cookie is never stored by a shared cache', async () => {
-    for (const url of ['/api/category/all/', '/welcome', '/assets/images/accueil.jpg']) {
+    for (const url of ['/api/category/all/', '/welcome', '/assets/images/introuvable.jpg']) {
       const first = await t.app.inject({ method: 'GET', url });
       expect(first.headers['set-cookie']).toBeDefined();
       expect(first.headers['cache-control']).toBe('private, no-store');
     }
     const again = await t.call('GET', '/api/category/all/');
     expect(again.headers['cache-control']).toMatch(/^public/);
+  });
+
+  test('images, their variants and hashed files hand out no XSRF cookie and keep their public cache', async () => {
+    const image = (await t.app.services.images.list()).find((i) => i.Name === 'accueil.jpg');
+    expect(image).toBeDefined();
+    const largest = Math.max(...image!.Widths);
+    for (const url of [`/assets/images/${image!.Name}`, `/assets/images/${image!.Name}.${largest}.avif`, `/assets/images/${image!.Name}.${largest}.webp`]) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect([url, answer.statusCode]).toEqual([url, 200]);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const withDist = await build({ withDist: true });
+    try {
+      const hashed = await withDist.app.inject({ method: 'GET', url: '/static/runtime.0123456789.js' });
+      expect(hashed.statusCode).toBe(200);
+      expect(hashed.headers['set-cookie']).toBeUndefined();
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The page itself still hands out the cookie, privately.
+      const page = await withDist.app.inject({ method: 'GET', url: '/welcome' });
+      expect(page.headers['set-cookie']).toBeDefined();
+      expect(page.headers['cache-control']).toBe('private, no-store');
+    } finally {
+      await withDist.close();
+    }
   });
 
   test('sign-in needs the XSRF header too', async () => {

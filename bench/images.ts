@@ -9,7 +9,7 @@
 //   counts the pages of the node binary that both processes map once in each, PSS shares them out.
 // - seeding a fresh DATA_DIR with the 60 demo images from the pipeline cache (warm); with
 //   --cold, also the first encoding of those images into an empty cache.
-// The server is started with the node options of `npm start` (package.json).
+// The server is started with the environment and node options of `npm start` (package.json).
 // Prints a report and exits non-zero when a budget is missed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -123,21 +123,24 @@ function freePort(): Promise<number> {
 
 const ADMIN = { email: 'bench@atelier.test', password: 'banc-d-essai-images' };
 
-/** The node options `npm start` gives the server (package.json), so that the bench measures the same process. */
-function startOptions(): string[] {
+/** The environment and node options `npm start` gives the server (package.json): the bench measures the same process. */
+function startCommand(): { env: Record<string, string>; options: string[] } {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const match = /^node((?: --\S+)*) server\/start\.ts$/.exec(scripts.start ?? '');
-  if (!match) throw new Error(`npm start is no longer "node [options] server/start.ts": ${scripts.start}`);
-  return (match[1] ?? '').split(' ').filter((option) => option !== '');
+  const match = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) server\/start\.ts$/.exec(scripts.start ?? '');
+  if (!match) throw new Error(`npm start is no longer "[VAR=value …] node [options] server/start.ts": ${scripts.start}`);
+  const words = (text: string | undefined) => (text ?? '').split(' ').filter((word) => word !== '');
+  const env = Object.fromEntries(words(match[1]).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  return { env, options: words(match[2]) };
 }
 
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-images-'));
   const port = await freePort();
   // server/main.ts is what server/start.ts runs once dist/ is built.
-  const child = spawn(process.execPath, [...startOptions(), 'server/main.ts'], {
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.options, 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...start.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

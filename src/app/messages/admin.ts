@@ -95,7 +95,7 @@ export const admin = {
     progress: 'Téléversement',
     sending: (percent: number) => `Téléversement… ${percent} %`,
     processing: 'Préparation des formats pour le Web…',
-    uploaded: (name: string) => `Photo téléversée : ${name}`,
+    uploaded: (name: string) => `${name.endsWith('.mp4') ? 'Vidéo' : 'Photo'} téléversée : ${name}`,
     tooBig: 'Image trop volumineuse (20 Mo maximum)',
     tooBigVideo: 'Vidéo trop volumineuse (100 Mo maximum)',
     unreadableVideo: 'Impossible de lire cette vidéo : choisissez un fichier MP4 (H.264) valide.',

@@ -27,6 +27,9 @@ export const site = {
     loadError: 'Impossible d’afficher ce contenu pour le moment.',
     loadErrorHint: 'Vérifiez votre connexion Internet, puis réessayez.',
     retry: 'Réessayer',
+    pageError: 'Une erreur inattendue est survenue',
+    pageErrorHint: 'Cette page n’a pas pu s’afficher. Rechargez-la; si le problème persiste, revenez plus tard.',
+    reload: 'Recharger la page',
   },
   back: 'Retour',
   welcome: {

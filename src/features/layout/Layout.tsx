@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { messages } from '../../app/messages';
 import { isAdminPath } from '../../app/paths';
 import { LoginRedirect } from './LoginRedirect';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -19,7 +20,9 @@ export function Layout() {
       )}
       {isPublic && <SiteHeader />}
       <main id="contenu" tabIndex={-1}>
-        <Outlet />
+        <PageErrorBoundary key={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       {isPublic && <SiteFooter />}
     </>

@@ -1,0 +1,36 @@
+import { Component, type ReactNode } from 'react';
+import { messages } from '../../app/messages';
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * A page that throws while it renders shows a French message and a way out instead of a blank
+ * screen; the header and footer stay. The Layout keys it by path, so another page starts afresh.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('Page error', error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const t = messages.site.status;
+    return (
+      <div className="page" role="alert">
+        <h1>{t.pageError}</h1>
+        <p>{t.pageErrorHint}</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t.reload}
+        </button>
+      </div>
+    );
+  }
+}

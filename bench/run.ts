@@ -2,9 +2,10 @@
 // budget is missed:
 // - JavaScript and CSS per route, gzipped, split into what public pages load and what only /admin
 //   loads (public JS <= 150 KB, CSS <= 20 KB);
+// - the images /welcome downloads on a 390×844 phone before its carousel is interactive (<= 300 KB);
 // - Lighthouse, median of 3 runs, mobile and desktop, for /welcome, /typeslist/2 and one project
 //   (mobile performance >= 90, desktop >= 98, accessibility, best practices and SEO 100);
-// - the API figures of `npm run bench:api`.
+// - the API figures of `npm run bench:api`, and the image pipeline's (`npm run bench:images`).
 //   BENCH_RUNS=1 BENCH_SKIP_API=1 npm run bench   (quicker, for a look)
 //   npm run bench -- --weight-only               (build and weigh only: no Lighthouse, no API;
 //                                                  prints the weights, keeps bench/report.md)
@@ -21,7 +22,7 @@ import { root, startServer } from '../e2e/support/server.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WEIGHT_ONLY = process.argv.includes('--weight-only');
 const KB = 1024;
-const BUDGET = { publicJs: 150 * KB, css: 20 * KB };
+const BUDGET = { publicJs: 150 * KB, css: 20 * KB, welcomeImages: 300 * KB };
 const SCORES = { mobilePerformance: 90, desktopPerformance: 98, other: 100 };
 
 interface Failure {
@@ -65,7 +66,28 @@ try {
   };
   const perRoute = new Map<string, Set<string>>();
   for (const route of [...publicRoutes, ...adminRoutes]) perRoute.set(route, await filesOf(route));
+
+  // ---- Images: what /welcome on a phone downloads before its carousel answers ------------------
+  // A 390×844 phone at 3 device pixels per CSS pixel (the screens of that size are), so the
+  // browser picks the widest variants it would really pick.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const images = new Map<string, Promise<number>>();
+  phone.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/assets/images/')) images.set(url.pathname, response.body().then((body) => body.length, () => 0));
+  });
+  await phone.goto(`${server.origin}/welcome`);
+  await phone.locator('.carousel .slick-initialized .slick-slide.slick-active img').waitFor();
+  await phone.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.hero img, .slick-slide.slick-active img')].every((img) => img.complete));
+  const beforeInteractive = [...images.keys()];
+  const imageBytes = (await Promise.all(beforeInteractive.map((path) => images.get(path)!))).reduce((sum, n) => sum + n, 0);
+  await phone.close();
   await browser.close();
+  report.push('## Images on /welcome (390×844, 3 device pixels per px)', '');
+  report.push(`- Before the carousel is interactive: ${kb(imageBytes)} of images (budget ${kb(BUDGET.welcomeImages)}), ${beforeInteractive.length} files:`);
+  for (const path of beforeInteractive) report.push(`  - \`${path}\``);
+  report.push('');
+  if (imageBytes > BUDGET.welcomeImages) failures.push({ what: '/welcome images on a phone', measured: kb(imageBytes), budget: kb(BUDGET.welcomeImages) });
 
   const size = (files: Iterable<string>, ext: string) =>
     [...files].filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gzipSize(join(root, 'dist', f)), 0);

@@ -82,7 +82,13 @@ describe('project types', () => {
     expect(ofTwo.every((x) => x.CategoryId === 2)).toBe(true);
     const missing = await t.call('GET', '/api/projecttype/999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ Result: false, Message: expect.stringMatching(/introuvable/) });
+    expect(missing.json()).toEqual({
+      Result: false,
+      Message: 'La catégorie n° 999 est introuvable : elle a peut-être été effacée entre-temps.',
+    });
+    expect((await t.call('GET', '/api/project/999')).json<{ Message: string }>().Message).toBe(
+      'Le projet n° 999 est introuvable : il a peut-être été effacé entre-temps.',
+    );
   });
 
   test('add, update, delete (its sub-type links go with it)', async () => {

@@ -62,9 +62,12 @@ const text = (min: number, max: number): fc.Arbitrary<string> =>
     });
 
 const boundedInt = (min: number, max: number): fc.Arbitrary<number> =>
-  // Ids that exist (small) are the interesting ones; the bounds too.
+  // Ids that exist (small) are the interesting ones; the bounds too. The demo's project types are
+  // 1-11 and 19-25: pairs drawn from 1-25 hit an existing sub-type link often enough for
+  // deleteSubType to succeed in every long run (from 1-60 alone it did 0-2 times in 1,000).
   fc.oneof(
-    { weight: 5, arbitrary: fc.integer({ min, max: Math.min(max, min + 60) }) },
+    { weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, min + 24) }) },
+    { weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 60) }) },
     { weight: 1, arbitrary: fc.constantFrom(min, max) },
     { weight: 1, arbitrary: fc.integer({ min, max }) },
   );

@@ -3,6 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { browserFetch } from '../test/browserFetch';
+import { settleAfterTest } from '../test/render';
 import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../features/auth/tokenStorage';
 import { App } from './App';
@@ -20,7 +21,7 @@ test('the first render waits for the stored session', async () => {
   localStorage.setItem(TOKEN_KEY, 'a.b.c');
   localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
   window.history.replaceState(null, '', '/about');
-  const store = makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() });
+  const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
   const persistor = persistStore(store);
   const { container } = render(<App store={store} persistor={persistor} />);
   expect(persistor.getState().bootstrapped).toBe(false);
@@ -33,7 +34,7 @@ test('an admin page reloaded with a stored session stays on it', async () => {
   localStorage.setItem(TOKEN_KEY, 'a.b.c');
   localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
   window.history.replaceState(null, '', '/admin');
-  const store = makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() });
+  const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
   render(<App store={store} persistor={persistStore(store)} />);
   expect(await screen.findByRole('link', { name: 'Projets' })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/admin');

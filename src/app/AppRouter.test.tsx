@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { api } from '../api/api.enhanced';
 import { browserFetch } from '../test/browserFetch';
+import { settleAfterTest } from '../test/render';
 import { loggedIn } from '../test/render';
 import { startApiServer, type ApiServer } from '../test/apiServer';
 import { AppRouter, startDataRouter, type DataRouter } from './AppRouter';
@@ -36,7 +37,7 @@ function openAt(path: string, preloadedState?: Partial<RootState>, dataRouter?: 
 }
 
 function renderApp(preloadedState: Partial<RootState> | undefined, dataRouter: DataRouter | undefined) {
-  const store = makeStore(preloadedState, { apiOrigin: server.origin, fetchFn: browserFetch() });
+  const store = settleAfterTest(makeStore(preloadedState, { apiOrigin: server.origin, fetchFn: browserFetch() }));
   stores.push(store);
   const user = userEvent.setup();
   render(

@@ -21,6 +21,12 @@ interface Options {
 // Every store a test made: after each test, let its calls finish while the test's server is still
 // up, then drop its cache subscriptions, so no request or log outlives the test.
 const stores = new Set<AppStore>();
+
+/** A store a test made itself (not through renderWithProviders): settled after the test too. */
+export function settleAfterTest(store: AppStore): AppStore {
+  stores.add(store);
+  return store;
+}
 afterEach(async () => {
   for (const store of stores) {
     await Promise.allSettled(store.dispatch(api.util.getRunningQueriesThunk()));

@@ -9,18 +9,17 @@
 //   sum is reported beside it: it counts the ~40 MB of node binary pages both processes map once
 //   in each, so it overstates the pair (323-338 MB when PSS is 229-244 MB). Each part's own peak
 //   is reported too (the server's exactly, from VmHWM), and neither may pass 300 MB alone.
-// - seeding a fresh DATA_DIR with the 60 demo images from the pipeline cache (warm); with
+// - seeding a fresh DATA_DIR with the demo images from the pipeline cache (warm); with
 //   --cold, also the first encoding of those images into an empty cache.
 // The server is started with the environment and node options of `npm start` (package.json).
 // Prints a report and exits non-zero when a budget is missed.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { startServer } from '../e2e/support/server.ts';
 import { createImageLibrary, fillDemoCache } from '../server/images/library.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
@@ -112,17 +111,6 @@ function sampler(pid: number) {
 }
 
 // ---- the server ---------------------------------------------------------------------------------
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 const ADMIN = { email: 'bench@atelier.test', password: 'banc-d-essai-images' };
 
 /** The environment and node options `npm start` gives the server (package.json): the bench measures the same process. */
@@ -135,41 +123,13 @@ function startCommand(): { env: Record<string, string>; options: string[] } {
   return { env, options: words(match[2]) };
 }
 
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-images-'));
-  const port = await freePort();
-  // server/main.ts is what server/start.ts runs once dist/ is built.
+/** The server as `npm start` runs it once dist/ is built (server/main.ts), on a fresh DATA_DIR. */
+function startBenchServer() {
   const start = startCommand();
-  const child = spawn(process.execPath, [...start.options, 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...start.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    try {
-      if ((await fetch(`${origin}/api/menu`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    origin,
-    pid: child.pid as number,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startServer(
+    { ...start.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
+    { entry: 'server/main.ts', nodeOptions: start.options },
+  );
 }
 
 async function signIn(origin: string): Promise<{ token: string; xsrf: string }> {
@@ -199,7 +159,7 @@ const photo = await phonePhoto();
 say(`# Image pipeline (4000×3000 JPEG, ${(photo.length / MB).toFixed(1)} Mo, EXIF orientation 6)`);
 say('');
 
-const server = await startServer();
+const server = await startBenchServer();
 try {
   const session = await signIn(server.origin);
   await new Promise((resolve) => setTimeout(resolve, 500)); // settled after the sign-in
@@ -248,7 +208,7 @@ if (COLD) {
   const cacheDir = mkdtempSync(join(tmpdir(), 'atelier-bench-cache-'));
   const started = performance.now();
   await fillDemoCache({ ...paths, cacheDir });
-  say(`| cold seed: 60 demo images encoded into an empty cache | ${((performance.now() - started) / 1000).toFixed(1)} s | |`);
+  say(`| cold seed: the demo images encoded into an empty cache | ${((performance.now() - started) / 1000).toFixed(1)} s | |`);
   rmSync(cacheDir, { recursive: true, force: true });
 }
 const cacheDir = join(root, 'node_modules', '.cache', 'atelier-images');
@@ -263,7 +223,7 @@ for (let i = 0; i < 3; i++) {
   await db.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }
-say(`| warm seed: demo content and 60 images (538 files) from the cache, median of 3 | ${Math.round([...warm].sort((a, b) => a - b)[1] as number)} ms | |`);
+say(`| warm seed: demo content and its images and video from the cache, median of 3 | ${Math.round([...warm].sort((a, b) => a - b)[1] as number)} ms | |`);
 
 say('');
 if (failures.length === 0) say('Every image budget holds.');

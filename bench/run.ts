@@ -170,11 +170,10 @@ try {
   await server.stop();
 }
 
-// ---- API ---------------------------------------------------------------------------------------
-if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
-  console.log('API benchmark…');
-  const output = await new Promise<{ text: string; ok: boolean }>((resolve) => {
-    const child = spawn(process.execPath, ['bench/api.ts'], { cwd: root });
+/** Runs another bench script, echoing its output; resolves with that output and whether it passed. */
+function runBench(script: string): Promise<{ text: string; ok: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { cwd: root });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
@@ -183,6 +182,12 @@ if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
     child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     child.on('exit', (code) => resolve({ text, ok: code === 0 }));
   });
+}
+
+// ---- API ---------------------------------------------------------------------------------------
+if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
+  console.log('API benchmark…');
+  const output = await runBench('bench/api.ts');
   report.push('## API (`npm run bench:api`)', '', '```', output.text.trim(), '```', '');
   if (!output.ok) failures.push({ what: 'API benchmark', measured: 'target not met', budget: 'p99 <= 20 ms, >= 50 % of ceiling' });
 }
@@ -190,16 +195,7 @@ if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
 // ---- Images ------------------------------------------------------------------------------------
 if (!process.env.BENCH_SKIP_IMAGES && !WEIGHT_ONLY) {
   console.log('Image pipeline benchmark…');
-  const output = await new Promise<{ text: string; ok: boolean }>((resolve) => {
-    const child = spawn(process.execPath, ['bench/images.ts'], { cwd: root });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      process.stdout.write(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    child.on('exit', (code) => resolve({ text, ok: code === 0 }));
-  });
+  const output = await runBench('bench/images.ts');
   report.push('## Images (`npm run bench:images`)', '', output.text.trim().replace(/^# .*\n/, ''), '');
   if (!output.ok) failures.push({ what: 'image pipeline', measured: 'budget missed', budget: '<= 3 s, server <= 300 MB' });
 }

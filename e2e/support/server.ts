@@ -14,6 +14,7 @@ export const ADMIN_PASSWORD = 'Bois-franc-2026';
 
 export interface RunningServer {
   origin: string;
+  pid: number;
   dataDir: string;
   output: () => string;
   stop(): Promise<void>;
@@ -30,11 +31,15 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** What node runs: server/start.ts (build when stale, like `npm start`), or server/main.ts (no build). */
+  { entry = 'server/start.ts', nodeOptions = [] }: { entry?: string; nodeOptions?: string[] } = {},
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -66,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     origin,
+    pid: child.pid as number,
     dataDir,
     output: () => log,
     async stop() {

@@ -113,16 +113,31 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   };
 }
 
+export interface FilePart {
+  field: string;
+  fileName: string;
+  data: Buffer<ArrayBufferLike>;
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it, parts in the order given. */
+export function multipart(parts: FilePart[]): { payload: Buffer; boundary: string } {
+  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.fileName}"\r\n` +
+        `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    part.data,
+    Buffer.from('\r\n'),
+  ]);
+  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), boundary };
+}
+
 /** A multipart/form-data body with one file part (as a browser's FormData sends it). */
 export function formData(file: Buffer, fileName: string, options: { field?: string; type?: string } = {}): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${fileName}"\r\n` +
-      `Content-Type: ${options.type ?? 'application/octet-stream'}\r\n\r\n`,
-    'utf8',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const { payload, boundary } = multipart([{ field: options.field ?? 'file', fileName, data: file, type: options.type }]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** POST /api/image/ with one file, as the SPA does (XSRF cookie and header, bearer token). */

@@ -14,7 +14,7 @@ import { demoProjects, demoVideos } from '../demo/content.ts';
 import { MAX_UPLOAD_BYTES } from '../images/rules.ts';
 import { demoPosterName, MAX_VIDEO_BYTES, sniffFtyp } from '../images/video.ts';
 import { IMMUTABLE, parseRange } from '../plugins/images.ts';
-import { build, repoRoot, XSRF, type TestApp } from './helper.ts';
+import { build, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp } from './helper.ts';
 
 jest.setTimeout(120_000);
 
@@ -36,26 +36,6 @@ const imagesDir = () => join(t.dataDir, 'images');
 const listFolder = () => readdirSync(imagesDir()).sort();
 const rows = () => t.db.selectFrom('image').selectAll().orderBy('name').execute();
 
-interface Part {
-  field: string;
-  fileName: string;
-  data: Buffer<ArrayBufferLike>;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it, parts in the order given. */
-function multipart(parts: Part[]): { payload: Buffer; boundary: string } {
-  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.fileName}"\r\n` +
-        `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    part.data,
-    Buffer.from('\r\n'),
-  ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), boundary };
-}
 
 const headers = (boundary: string) => ({
   cookie: `XSRF-TOKEN=${XSRF}`,

@@ -25,7 +25,7 @@ import {
 } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
 import { navigators } from '../navigator/navigatorSlice';
-import { outcomeOf } from '../navigator/outcome';
+import { outcomeOf, type CallResult } from '../navigator/outcome';
 import type { Crud, EditorConfig, Option } from '../navigator/types';
 import {
   categoryRules,
@@ -42,21 +42,30 @@ const named = (list: { Id: number; Name: string }[] | undefined): Option[] | und
   list?.map((item) => ({ value: item.Id, label: item.Name }));
 const eraseByName = (record: { Name: string }) => t.confirm.erase(record.Name);
 
+type Call<A> = (arg: A) => PromiseLike<CallResult>;
+
+/** One editor's calls behind the navigator's shape; `key` names the record in the generated calls' argument. */
+function crudOf<R extends { Id: number }, K extends string>(
+  key: K,
+  list: Crud<R>['list'],
+  add: Call<Record<K, R>>,
+  update: Call<{ id: number } & Record<K, R>>,
+  remove: Call<{ id: number }>,
+): Crud<R> {
+  const asArg = (record: R) => ({ [key]: record }) as Record<K, R>;
+  return {
+    list,
+    add: async (record) => outcomeOf(await add(asArg(record))),
+    update: async (record) => outcomeOf(await update({ id: record.Id, ...asArg(record) })),
+    remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
+  };
+}
+
 export const categoryEditor: EditorConfig<Category> = {
   title: t.editors.category,
   navigator: navigators.category,
-  useCrud(): Crud<Category> {
-    const list = useGetCategoriesQuery();
-    const [add] = useAddCategoryMutation();
-    const [update] = useUpdateCategoryMutation();
-    const [remove] = useDeleteCategoryMutation();
-    return {
-      list,
-      add: async (category) => outcomeOf(await add({ category })),
-      update: async (category) => outcomeOf(await update({ id: category.Id, category })),
-      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
-    };
-  },
+  useCrud: () =>
+    crudOf('category', useGetCategoriesQuery(), useAddCategoryMutation()[0], useUpdateCategoryMutation()[0], useDeleteCategoryMutation()[0]),
   fields: [{ name: 'Name', label: t.fields.name, kind: 'text', quiet: true }],
   rules: categoryRules,
   blank: { Id: 0, Name: '' },
@@ -70,18 +79,8 @@ export const categoryEditor: EditorConfig<Category> = {
 export const projectTypeEditor: EditorConfig<ProjectType> = {
   title: t.editors.projectType,
   navigator: navigators.projectType,
-  useCrud(): Crud<ProjectType> {
-    const list = useGetProjectTypesQuery();
-    const [add] = useAddProjectTypeMutation();
-    const [update] = useUpdateProjectTypeMutation();
-    const [remove] = useDeleteProjectTypeMutation();
-    return {
-      list,
-      add: async (projectType) => outcomeOf(await add({ projectType })),
-      update: async (projectType) => outcomeOf(await update({ id: projectType.Id, projectType })),
-      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
-    };
-  },
+  useCrud: () =>
+    crudOf('projectType', useGetProjectTypesQuery(), useAddProjectTypeMutation()[0], useUpdateProjectTypeMutation()[0], useDeleteProjectTypeMutation()[0]),
   useOptions() {
     const { data } = useGetCategoriesQuery();
     return { categories: named(data) };
@@ -110,18 +109,8 @@ export const projectTypeEditor: EditorConfig<ProjectType> = {
 export const projectEditor: EditorConfig<Project> = {
   title: t.editors.project,
   navigator: navigators.project,
-  useCrud(): Crud<Project> {
-    const list = useGetProjectsQuery();
-    const [add] = useAddProjectMutation();
-    const [update] = useUpdateProjectMutation();
-    const [remove] = useDeleteProjectMutation();
-    return {
-      list,
-      add: async (project) => outcomeOf(await add({ project })),
-      update: async (project) => outcomeOf(await update({ id: project.Id, project })),
-      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
-    };
-  },
+  useCrud: () =>
+    crudOf('project', useGetProjectsQuery(), useAddProjectMutation()[0], useUpdateProjectMutation()[0], useDeleteProjectMutation()[0]),
   useOptions() {
     const { data } = useGetProjectTypesQuery();
     return { projectTypes: named(data) };
@@ -153,18 +142,8 @@ export const hashPassword = (typed: string) => md5(typed);
 export const userEditor: EditorConfig<User> = {
   title: t.editors.user,
   navigator: navigators.user,
-  useCrud(): Crud<User> {
-    const list = useGetUsersQuery();
-    const [add] = useAddUserMutation();
-    const [update] = useUpdateUserMutation();
-    const [remove] = useDeleteUserMutation();
-    return {
-      list,
-      add: async (user) => outcomeOf(await add({ userInput: user })),
-      update: async (user) => outcomeOf(await update({ id: user.Id, userInput: user })),
-      remove: async ({ Id }) => outcomeOf(await remove({ id: Id })),
-    };
-  },
+  useCrud: () =>
+    crudOf('userInput', useGetUsersQuery(), useAddUserMutation()[0], useUpdateUserMutation()[0], useDeleteUserMutation()[0]),
   fields: [
     { name: 'Email', label: t.fields.userName, kind: 'email', autoComplete: 'off' },
     { name: 'Pwd', label: t.fields.password, kind: 'password', autoComplete: 'new-password' },

@@ -6,7 +6,7 @@ import type { MutationResult } from '../../../api/api.enhanced';
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
-type CallResult =
+export type CallResult =
   | { data: MutationResult; error?: undefined }
   | { data?: undefined; error: FetchBaseQueryError | SerializedError };
 

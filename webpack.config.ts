@@ -1,11 +1,12 @@
 // Development: `npm run dev` (dev server, hot reload, /api and /assets proxied to the API server,
 // history fallback). Production: `npm run build` into dist/ (content-hashed files, CSS in files,
-// no eval anywhere so a strict Content-Security-Policy holds, admin code in its own chunks).
+// no eval anywhere so a strict Content-Security-Policy holds, admin code in its own chunks), and
+// the server's render of the public pages into dist/server/render.cjs (see serverConfig).
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
-import type { Compiler, Configuration } from 'webpack';
+import webpack, { type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -58,11 +59,56 @@ const dataRouterLayer = (issuer: string) => ({
 
 const apiServer = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & {
+// Lighter stand-ins for two of react-slick's dependencies (see src/app/shims/).
+const alias = {
+  'resize-observer-polyfill$': root('./src/app/shims/resizeObserver.ts'),
+  'lodash.debounce$': root('./src/app/shims/debounce.ts'),
+};
+const typescript = { test: /\.tsx?$/, exclude: /node_modules/, use: { loader: 'ts-loader', options: { transpileOnly: true } } };
+const assetFilename = 'static/[name].[contenthash:10][ext]';
+
+/**
+ * The server renders the public pages with the very components the browser runs. The server runs
+ * its TypeScript as is (Node's type stripping), which cannot load the client's code: TSX, CSS and
+ * image imports, path aliases, and `server/` imports nothing from `src/`. So webpack builds the
+ * client a second time, for Node, into one CommonJS file (every lazy chunk inlined, so a render
+ * never waits for a file), which the server loads from dist/ at start-up, as it serves the
+ * browser's bundle from there: `npm run build` builds both, `npm start` when either is missing or
+ * older than the sources. CSS is the browser's business (not emitted); images keep the browser
+ * build's URLs.
+ */
+const serverConfig = (production: boolean): Configuration => ({
+  name: 'server',
+  mode: production ? 'production' : 'development',
+  target: 'node22',
+  entry: { render: root('./src/entry-server.tsx') },
+  output: {
+    path: root('./dist/server'),
+    filename: '[name].cjs',
+    library: { type: 'commonjs2' },
+    publicPath: '/',
+    assetModuleFilename: assetFilename,
+    clean: true,
+  },
+  devtool: false,
+  resolve: { extensions: ['.tsx', '.ts', '.js'], alias },
+  module: {
+    rules: [
+      typescript,
+      { test: /\.css$/, type: 'asset/resource', generator: { emit: false } },
+      { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+    ],
+  },
+  plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  optimization: { minimize: false },
+  performance: { hints: false },
+});
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Array<Configuration & {
   devServer?: DevServerConfiguration;
-} => {
+}> => {
   const production = argv.mode !== 'development';
-  return {
+  const browser: Configuration & { devServer?: DevServerConfiguration } = {
     mode: production ? 'production' : 'development',
     target: ['web', 'es2020'],
     entry: { main: root('./src/main.tsx') },
@@ -71,26 +117,19 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       publicPath: '/',
       filename: production ? 'static/[name].[contenthash:10].js' : 'static/[name].js',
       chunkFilename: production ? 'static/[name].[contenthash:10].js' : 'static/[name].js',
-      assetModuleFilename: 'static/[name].[contenthash:10][ext]',
-      clean: true,
+      assetModuleFilename: assetFilename,
+      // dist/server is the server build's own.
+      clean: { keep: /^server[\\/]/ },
     },
     // 'source-map' writes separate .map files: no eval, so script-src 'self' is enough.
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      // Lighter stand-ins for two of react-slick's dependencies (see src/app/shims/).
-      alias: {
-        'resize-observer-polyfill$': root('./src/app/shims/resizeObserver.ts'),
-        'lodash.debounce$': root('./src/app/shims/debounce.ts'),
-      },
+      alias,
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true } },
-        },
+        typescript,
         {
           test: /\.css$/,
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
@@ -126,4 +165,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       proxy: [{ context: ['/api', '/assets'], target: apiServer }],
     },
   };
+  // The dev server serves the browser's build only.
+  return process.env.WEBPACK_SERVE ? [browser] : [browser, serverConfig(production)];
 };

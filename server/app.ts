@@ -23,7 +23,9 @@ import { createReadCache } from './readCache.ts';
 import { ApiError, type HandlerContext, type OperationId, type Services, type TagModule } from './operations.ts';
 import { registerImages } from './plugins/images.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa, sendIndexHtml, wantsIndexHtml } from './plugins/spa.ts';
+import { createRenderer } from './plugins/render.ts';
+import { registerSeo } from './plugins/seo.ts';
+import { isAdminPath, registerSpa, sendIndexHtml, wantsIndexHtml } from './plugins/spa.ts';
 import { frenchValidationMessage } from './plugins/validationMessages.ts';
 import { authRoutes, bearerOf } from './routes/auth.ts';
 import { categoryRoutes } from './routes/category.ts';
@@ -48,6 +50,8 @@ export interface AppConfig {
   imageCacheDir?: string;
   /** HS256 key (at least 32 characters); else a random key kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
+  /** Origin of absolute URLs (canonical, Open Graph, sitemap), e.g. https://www.exemple.ca; else the request's. */
+  publicUrl?: string;
   /** Fastify trustProxy: true behind a reverse proxy (X-Forwarded-For/-Proto). */
   trustProxy: boolean | string;
   logger: boolean | FastifyServerOptions['logger'];
@@ -315,10 +319,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (extra.length > 0) throw new Error(`Handlers without an operation in openapi.yaml: ${extra.join(', ')}`);
 
   registerImages(app, [services.images.dir, config.demoImagesDir], services.images);
+  registerSeo(app, { publicUrl: config.publicUrl });
   const hasSpa = await registerSpa(app, config.distDir);
+  // Public pages are rendered on the server; the admin area is the client's (index.html).
+  const renderer = hasSpa ? createRenderer(app, { distDir: config.distDir, publicUrl: config.publicUrl, cache: services.cache }) : null;
 
   app.setNotFoundHandler((req, reply) => {
-    if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply, config.distDir, req.url.split('?')[0] ?? '');
+    const path = req.url.split('?')[0] ?? '';
+    if (renderer && wantsIndexHtml(req) && !isAdminPath(path)) return renderer.send(req, reply);
+    if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply, config.distDir, path);
     if (!hasSpa && wantsIndexHtml(req)) {
       return reply
         .code(503)

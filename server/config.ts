@@ -29,6 +29,21 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   return n;
 }
 
+/** `PUBLIC_URL`: the site's origin (http or https, no path), e.g. https://www.exemple.ca; unset: none. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca)`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new Error(`PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca, sans chemin)`);
+  }
+  return url.origin;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalide : ${env.PORT}`);
@@ -53,6 +68,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       imageWorkerPath: resolve(repoRoot, 'server', 'images', 'worker.ts'),
       imageCacheDir: resolve(repoRoot, 'node_modules', '.cache', 'atelier-images'),
       jwtSecret: env.JWT_SECRET || undefined,
+      publicUrl: publicUrl(env.PUBLIC_URL),
       trustProxy: trustProxy(env.TRUST_PROXY),
       logger: env.LOG_LEVEL === 'silent' ? false : true,
       passwordCost: { ...OWASP_SCRYPT, N },

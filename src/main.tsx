@@ -1,5 +1,6 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
+import { SERVER_CACHE_ID, serverCacheReceived, type ServerCache } from './api/hydration';
 import { App } from './app/App';
 import { startDataRouter, type DataRouter } from './app/AppRouter';
 import { isAdminPath } from './app/paths';
@@ -7,16 +8,19 @@ import { makeStore } from './app/store';
 import './styles/global.css';
 
 const store = makeStore();
-const persistor = persistStore(store);
+// A server-rendered page brings the API answers it was rendered with: the store starts with them.
+const cache = document.getElementById(SERVER_CACHE_ID)?.textContent;
+if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as ServerCache));
+persistStore(store);
 
 const container = document.getElementById('root');
 if (container) {
-  const root = createRoot(container);
-  const render = (dataRouter?: DataRouter) =>
-    root.render(<App store={store} persistor={persistor} dataRouter={dataRouter} />);
-  // Public pages render at once under the light router. A visit that starts on an admin page
-  // fetches the data router and the admin chunk right away and starts under it, as the lazy admin
-  // route did; should that fetch fail, the light router's hand-over tries again.
+  const render = (dataRouter?: DataRouter) => createRoot(container).render(<App store={store} dataRouter={dataRouter} />);
+  // Public pages arrive rendered by the server: the same tree hydrates them, under the light
+  // router. A visit that starts on an admin page (a client page) fetches the data router and the
+  // admin chunk right away and starts under it; should that fetch fail, the light router's
+  // hand-over tries again.
   if (isAdminPath(window.location.pathname)) void startDataRouter().then(render, () => render());
+  else if (cache) hydrateRoot(container, <App store={store} />);
   else render();
 }

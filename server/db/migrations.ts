@@ -88,6 +88,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('image_poster').on('image').column('poster').execute();
     },
   },
+  '0005_updated_at': {
+    async up(db: Kysely<unknown>) {
+      // The last change of every public record (the sitemap's lastmod), in milliseconds since the
+      // epoch. Kept by triggers, so every write path (the API, the seed, a restore) keeps it true
+      // without each handler remembering it: a row's own insert or update sets it; a project's
+      // insert, change or removal also changes its type's page (its list of projects), a
+      // sub-type link its source type's page, and a type its category's page.
+      const now = sql.raw(`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`);
+      for (const table of ['category', 'project_type', 'project']) {
+        await db.schema.alterTable(table).addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await sql`UPDATE ${sql.table(table)} SET updated_at = ${now}`.execute(db);
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_inserted`)} AFTER INSERT ON ${sql.table(table)}
+          BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = NEW.id; END`.execute(db);
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_updated`)} AFTER UPDATE ON ${sql.table(table)}
+          WHEN NEW.updated_at = OLD.updated_at
+          BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = NEW.id; END`.execute(db);
+      }
+      const touch = (name: string, event: string, on: string, table: string, id: string) =>
+        sql`CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(event)} ON ${sql.table(on)}
+          BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = ${sql.raw(id)}; END`.execute(db);
+      await touch('project_inserted_type', 'INSERT', 'project', 'project_type', 'NEW.project_type_id');
+      await touch('project_updated_type', 'UPDATE', 'project', 'project_type', 'NEW.project_type_id');
+      await touch('project_moved_type', 'UPDATE OF project_type_id', 'project', 'project_type', 'OLD.project_type_id');
+      await touch('project_deleted_type', 'DELETE', 'project', 'project_type', 'OLD.project_type_id');
+      await touch('subtype_inserted_type', 'INSERT', 'subtype_link', 'project_type', 'NEW.src_id');
+      await touch('subtype_deleted_type', 'DELETE', 'subtype_link', 'project_type', 'OLD.src_id');
+      await touch('project_type_inserted_category', 'INSERT', 'project_type', 'category', 'NEW.category_id');
+      await touch('project_type_updated_category', 'UPDATE', 'project_type', 'category', 'NEW.category_id');
+      await touch('project_type_moved_category', 'UPDATE OF category_id', 'project_type', 'category', 'OLD.category_id');
+      await touch('project_type_deleted_category', 'DELETE', 'project_type', 'category', 'OLD.category_id');
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,8 @@ export interface CategoryTable {
   name: string;
   /** Lower-cased, trimmed name: unique, so names are unique case-insensitively. */
   name_key: string;
+  /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
+  updated_at: Generated<number>;
 }
 
 export interface ProjectTypeTable {
@@ -15,6 +17,8 @@ export interface ProjectTypeTable {
   name: string;
   description: string;
   image: string;
+  /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
+  updated_at: Generated<number>;
 }
 
 export interface ProjectTable {
@@ -23,6 +27,8 @@ export interface ProjectTable {
   name: string;
   description: string;
   image: string;
+  /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
+  updated_at: Generated<number>;
 }
 
 export interface SubTypeLinkTable {

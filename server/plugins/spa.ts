@@ -1,5 +1,6 @@
-// The built SPA (dist/): content-hashed assets cached for a year, index.html revalidated, and
-// every unknown non-API path answered with index.html (history fallback).
+// The built SPA (dist/): content-hashed assets cached for a year, index.html revalidated. The
+// public pages are rendered on the server (render.ts); index.html is the admin area's page (and
+// every page's when dist/ holds no server build).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -23,13 +24,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // `/` is answered by the not-found handler (a redirect to the welcome page), not index.html.
+    index: false,
     dotfiles: 'ignore',
     cacheControl: false,
     setHeaders(res, path) {
       res.header('Cache-Control', cacheControlFor(path));
     },
   });
+  // The site's address leads to its welcome page.
+  app.get('/', (_req, reply) => reply.redirect('/welcome', 301));
   return true;
 }
 
@@ -41,6 +45,9 @@ export function wantsIndexHtml(req: FastifyRequest): boolean {
   const last = path.split('/').pop() ?? '';
   return !last.includes('.');
 }
+
+/** The admin area: a client page. */
+export const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 /** index.html's preload of the welcome photo (public/index.html): useless on any other page. */
 const WELCOME_PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;

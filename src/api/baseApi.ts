@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithReauth } from './baseQuery';
+import { serverCacheReceived } from './hydration';
 
 export const tagTypes = ['Category', 'ProjectType', 'Project', 'SubType', 'User', 'Menu', 'Image'] as const;
 
@@ -9,4 +10,7 @@ export const baseApi = createApi({
   baseQuery: baseQueryWithReauth,
   tagTypes,
   endpoints: () => ({}),
+  // The cache a server-rendered page came with (see hydration.ts). RTK Query reads only the
+  // queries, mutations and provided tags of what this returns.
+  extractRehydrationInfo: (action) => (serverCacheReceived.match(action) ? (action.payload as never) : undefined),
 });

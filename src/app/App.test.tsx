@@ -1,6 +1,6 @@
-// The whole SPA as main.tsx starts it: nothing renders before redux-persist has restored the
-// session.
-import { render, screen } from '@testing-library/react';
+// The whole SPA as main.tsx starts it: public pages render at once (the server rendered them, the
+// browser hydrates them); the admin area waits for redux-persist to restore the session.
+import { render, screen, waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { browserFetch } from '../test/browserFetch';
 import { settleAfterTest } from '../test/render';
@@ -17,17 +17,30 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => localStorage.clear());
 
-test('the first render waits for the stored session', async () => {
+test('a public page renders at once, while the stored session is being restored', async () => {
   localStorage.setItem(TOKEN_KEY, 'a.b.c');
   localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
   window.history.replaceState(null, '', '/about');
   const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
   const persistor = persistStore(store);
-  const { container } = render(<App store={store} persistor={persistor} />);
+  render(<App store={store} />);
   expect(persistor.getState().bootstrapped).toBe(false);
-  expect(container).toBeEmptyDOMElement();
-  expect(await screen.findByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
-  expect(store.getState().auth).toMatchObject({ token: 'a.b.c', refreshToken: 'r1' });
+  expect(screen.getByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
+  await waitFor(() => expect(store.getState().auth).toMatchObject({ token: 'a.b.c', refreshToken: 'r1' }));
+});
+
+test('an admin page waits for the stored session: no trip to the login page', async () => {
+  localStorage.setItem(TOKEN_KEY, 'a.b.c');
+  localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+  window.history.replaceState(null, '', '/admin/category');
+  const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
+  const persistor = persistStore(store);
+  render(<App store={store} />);
+  expect(persistor.getState().bootstrapped).toBe(false);
+  await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+  await waitFor(() => expect(window.location.pathname).toBe('/admin/category'));
+  expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  expect(window.location.pathname).toBe('/admin/category');
 });
 
 test('an admin page reloaded with a stored session stays on it', async () => {
@@ -35,7 +48,8 @@ test('an admin page reloaded with a stored session stays on it', async () => {
   localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
   window.history.replaceState(null, '', '/admin');
   const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
-  render(<App store={store} persistor={persistStore(store)} />);
+  persistStore(store);
+  render(<App store={store} />);
   expect(await screen.findByRole('link', { name: 'Projets' })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/admin');
 });

@@ -1,33 +1,25 @@
-import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
-import type { Persistor } from 'redux-persist';
 import { AppRouter, type DataRouter } from './AppRouter';
 import type { AppStore } from './store';
 
 interface AppProps {
   store: AppStore;
-  persistor: Persistor;
   /** The data router, when the visit starts on an admin page (see AppRouter.tsx). */
   dataRouter?: DataRouter;
+  /** The server's render of a public page: its path and query. */
+  location?: string;
 }
 
 /**
- * Renders nothing until redux-persist has restored the session, as its PersistGate does with
- * `loading={null}`, in a hook instead of that library's ES5 class (0.8 KB gzipped less).
+ * The whole site: store and router. The same tree renders on the server and hydrates in the
+ * browser; only the admin area waits for the saved session (its layout, features/admin/screens).
  */
-function SessionRestored({ persistor, children }: { persistor: Persistor; children: ReactNode }) {
-  const restored = useSyncExternalStore(persistor.subscribe, () => persistor.getState().bootstrapped);
-  return restored ? children : null;
-}
-
-/** The whole SPA: store, restored session, router. */
-export function App({ store, persistor, dataRouter }: AppProps) {
+export function App({ store, dataRouter, location }: AppProps) {
   return (
     <StrictMode>
       <Provider store={store}>
-        <SessionRestored persistor={persistor}>
-          <AppRouter dataRouter={dataRouter} />
-        </SessionRestored>
+        <AppRouter dataRouter={dataRouter} location={location} />
       </Provider>
     </StrictMode>
   );

@@ -5,9 +5,9 @@
 // to it for the rest of the visit; that router serves the public pages too, so there is no way back.
 // A visit that starts on an admin page starts under the data router (see main.tsx).
 import { createContext, use, useEffect, useState } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { BrowserRouter, StaticRouter, useRoutes } from 'react-router';
 import type { FullRouter, FullRouterProvider } from './fullRouter';
-import { loadAdminScreens, publicRoutes } from './router';
+import { lightRoutes as lightRoutesWith, loadAdminScreens } from './router';
 
 /** A data router over the whole site, and what renders it. */
 export interface DataRouter {
@@ -44,22 +44,31 @@ function HandOver() {
   return null;
 }
 
-const lightRoutes = publicRoutes(<HandOver />);
+const lightRoutes = lightRoutesWith(<HandOver />);
 
 function LightRoutes() {
   return useRoutes(lightRoutes);
 }
 
-/** `dataRouter`: start under it (a visit that starts on an admin page). */
-export function AppRouter({ dataRouter }: { dataRouter?: DataRouter }) {
+/**
+ * `dataRouter`: start under it (a visit that starts on an admin page). `location`: the server's
+ * render of a public page, under the same light routes as the browser will hydrate.
+ */
+export function AppRouter({ dataRouter, location }: { dataRouter?: DataRouter; location?: string }) {
   // The data router lives as long as the page: nothing disposes of it.
   const [full, setFull] = useState<DataRouter | null>(dataRouter ?? null);
   if (full) return <full.Provider router={full.router} />;
   return (
     <HandOverContext value={setFull}>
-      <BrowserRouter>
-        <LightRoutes />
-      </BrowserRouter>
+      {location === undefined ? (
+        <BrowserRouter>
+          <LightRoutes />
+        </BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>
+          <LightRoutes />
+        </StaticRouter>
+      )}
     </HandOverContext>
   );
 }

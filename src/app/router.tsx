@@ -1,57 +1,307 @@
+// The one route table. Each public page is declared once, here: its path, its component, the
+// data it shows (the queries the server runs before rendering it, the same RTK Query endpoints
+// the component reads) and its head, derived from that data (title, description, preview
+// photo, JSON-LD). The server renders these pages (src/entry-server.tsx), the browser
+// hydrates them. The admin screens hang under one guarded admin layout, in their own chunk.
 import type { ReactElement } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchPath, Navigate, type RouteObject } from 'react-router';
+import { api } from '../api/api.enhanced';
 import { Layout } from '../features/layout/Layout';
 import { NotFoundPage } from '../features/layout/NotFoundPage';
-import { WelcomePage } from '../features/welcome/WelcomePage';
+import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
 import { TypesListPage } from '../features/gallery/TypesListPage';
 import { ProjectTypePage } from '../features/gallery/ProjectTypePage';
 import { ProjectPage } from '../features/gallery/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
 import type * as AdminScreens from '../features/admin/screens';
-import { paths } from './paths';
+import { business } from './business';
+import {
+  breadcrumbJsonLd,
+  businessJsonLd,
+  fullTitle,
+  notFoundHead,
+  errorHead,
+  shortDescription,
+  welcomeImage,
+  type HeadSource,
+  type JsonLd,
+} from './head';
+import { messages } from './messages';
+import { parseId, paths } from './paths';
+import type { AppDispatch, RootState } from './store';
 
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).
 export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '../features/admin/screens');
 
+/** One query a page shows: the server runs it before rendering, both sides read it. */
+export interface PageQuery {
+  run(dispatch: AppDispatch): PromiseLike<unknown>;
+  select(state: RootState): { isSuccess: boolean; isError: boolean; error?: unknown };
+}
+
+interface Endpoint<Arg> {
+  initiate(arg: Arg, options: { subscribe: boolean }): unknown;
+  select(arg: Arg): (state: RootState) => { isSuccess: boolean; isError: boolean; error?: unknown };
+}
+
+/** The query of `endpoint` with `arg`. The server's store keeps no subscription (no timers). */
+function query<Arg>(endpoint: Endpoint<Arg>, arg: Arg): PageQuery {
+  return {
+    // Dispatching a query's thunk returns its promise.
+    run: (dispatch) => (dispatch as (thunk: unknown) => PromiseLike<unknown>)(endpoint.initiate(arg, { subscribe: false })),
+    select: endpoint.select(arg),
+  };
+}
+
+const e = api.endpoints as unknown as {
+  [Name in keyof typeof api.endpoints]: Endpoint<Parameters<(typeof api.endpoints)[Name]['initiate']>[0]>;
+};
+
+/** The data of each endpoint a head reads, from the store (undefined until it arrived). */
+const read = {
+  categories: (s: RootState) => api.endpoints.getCategories.select()(s).data,
+  types: (s: RootState) => api.endpoints.getProjectTypes.select()(s).data,
+  typesOf: (s: RootState, id: number) => api.endpoints.getProjectTypesByCategory.select({ id })(s).data,
+  project: (s: RootState, id: number) => api.endpoints.getProject.select({ id })(s).data,
+};
+
+export interface PublicPage {
+  path: string;
+  element: ReactElement;
+  /** The page's path has an `:id`: a non-numeric one is not found. */
+  hasId: boolean;
+  /** The data the page shows, beside the menu every page shows. */
+  data(id: number): PageQuery[];
+  /** Its head from that data; null: the record does not exist (not found); undefined: not arrived. */
+  head(id: number, state: RootState, path: string): HeadSource | null | undefined;
+}
+
+const t = messages.site;
+
+/** Every public page shows the menu (GET /api/menu). */
+const layoutData = (): PageQuery[] => [query(e.getMenu, undefined)];
+
+const simplePage = (page: Omit<PublicPage, 'hasId' | 'data'> & { data?: PublicPage['data'] }): PublicPage => ({
+  hasId: false,
+  data: () => [],
+  ...page,
+});
+
+export const publicPages: PublicPage[] = [
+  simplePage({
+    path: paths.welcome.path,
+    element: <WelcomePage />,
+    data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT })],
+    head: (_id, _state, path) => ({
+      title: t.welcome.title(business.name),
+      description: t.welcome.description,
+      path,
+      type: 'website',
+      image: welcomeImage,
+      jsonLd: [businessJsonLd],
+    }),
+  }),
+  {
+    path: paths.typesList.path,
+    element: <TypesListPage />,
+    hasId: true,
+    data: (id) => [query(e.getProjectTypesByCategory, { id }), query(e.getCategories, undefined)],
+    head(id, state, path) {
+      const types = read.typesOf(state, id);
+      const categories = read.categories(state);
+      if (!types || !categories) return undefined;
+      const name = categories.find((c) => c.Id === id)?.Name ?? t.gallery.typesListTitle;
+      const first = types.find((type) => type.Image);
+      return {
+        title: fullTitle(name),
+        description: t.gallery.typesListDescription(name),
+        path,
+        type: 'website',
+        image: first ? { name: first.Image, alt: first.Name } : welcomeImage,
+        jsonLd: [breadcrumbJsonLd([{ name, path }])],
+      };
+    },
+  },
+  {
+    path: paths.projectType.path,
+    element: <ProjectTypePage />,
+    hasId: true,
+    data: (typeId) => [
+      query(e.getProjectsByType, { typeId }),
+      query(e.getProjectTypes, undefined),
+      query(e.getSubTypes, { id: typeId }),
+      query(e.getCategories, undefined),
+    ],
+    head(id, state, path) {
+      const types = read.types(state);
+      const categories = read.categories(state);
+      if (!types || !categories) return undefined;
+      const type = types.find((candidate) => candidate.Id === id);
+      if (!type) return null;
+      return {
+        title: fullTitle(type.Name),
+        description: shortDescription(type.Description || t.gallery.projectTypeDescription(type.Name)),
+        path,
+        type: 'website',
+        image: type.Image ? { name: type.Image, alt: type.Name } : welcomeImage,
+        jsonLd: [breadcrumbJsonLd([...categoryStep(categories, type.CategoryId), { name: type.Name, path }])],
+      };
+    },
+  },
+  {
+    path: paths.project.path,
+    element: <ProjectPage />,
+    hasId: true,
+    data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined)],
+    head(id, state, path) {
+      const project = read.project(state, id);
+      const types = read.types(state);
+      const categories = read.categories(state);
+      if (!project || !types || !categories) return undefined;
+      const type = types.find((candidate) => candidate.Id === project.ProjectTypeId);
+      const alt = t.welcome.imageAlt(business.name, project.Name);
+      const image = project.Media?.Poster ?? project.Image;
+      const trail = type
+        ? [...categoryStep(categories, type.CategoryId), { name: type.Name, path: paths.projectType.href(type.Id) }]
+        : [];
+      const work = (origin: string): JsonLd => ({
+        '@context': 'https://schema.org',
+        '@type': 'CreativeWork',
+        name: project.Name,
+        description: project.Description,
+        url: origin + path,
+        image: `${origin}/assets/images/${encodeURIComponent(image)}`,
+        inLanguage: 'fr-CA',
+        creator: { '@type': 'HomeAndConstructionBusiness', name: business.name, url: origin + paths.welcome.href() },
+        ...(type ? { genre: type.Name } : {}),
+      });
+      return {
+        title: fullTitle(project.Name),
+        description: shortDescription(t.gallery.projectDescription(project.Name, project.Description)),
+        path,
+        type: 'article',
+        image: { name: image, alt },
+        jsonLd: [breadcrumbJsonLd([...trail, { name: project.Name, path }]), work],
+      };
+    },
+  },
+  simplePage({
+    path: paths.contact.path,
+    element: <ContactPage />,
+    head: (_id, _state, path) => ({
+      title: fullTitle(t.contact.title),
+      description: t.contact.description(business.city),
+      path,
+      type: 'website',
+      image: { name: 'atelier.jpg', alt: t.contact.imageAlt },
+      jsonLd: [businessJsonLd],
+    }),
+  }),
+  simplePage({
+    path: paths.about.path,
+    element: <AboutPage />,
+    head: (_id, _state, path) => ({
+      title: fullTitle(t.about.title),
+      description: t.about.description,
+      path,
+      type: 'website',
+      image: { name: 'proprietaire.jpg', alt: t.about.portraitAlt(business.ownerName) },
+      jsonLd: [],
+    }),
+  }),
+  simplePage({ path: '*', element: <NotFoundPage />, head: () => null }),
+];
+
+function categoryStep(categories: ReadonlyArray<{ Id: number; Name: string }>, id: number) {
+  const category = categories.find((c) => c.Id === id);
+  return category ? [{ name: category.Name, path: paths.typesList.href(id) }] : [];
+}
+
+/** A page's state: its HTTP status and head, or 'loading' while its data has not all arrived. */
+export type PageOutcome = { status: 200 | 404 | 503; head: HeadSource } | { status: 'loading' };
+
+const isNotFoundError = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+/** The page at `pathname`, with its id (0 for pages without one; null: not a valid id). */
+export function matchPage(pathname: string): { page: PublicPage; id: number | null } {
+  for (const page of publicPages) {
+    const match = matchPath(page.path, pathname);
+    if (match) return { page, id: page.hasId ? parseId(match.params.id) : 0 };
+  }
+  throw new Error('publicPages ends with the catch-all');
+}
+
+/** Every query the page at `pathname` shows (none for a non-numeric id). */
+export function pageData(pathname: string): PageQuery[] {
+  const { page, id } = matchPage(pathname);
+  return id === null ? layoutData() : [...layoutData(), ...page.data(id)];
+}
+
+/** The outcome of the page at `pathname` from the store: one rule for the server and the browser. */
+export function pageOutcome(pathname: string, state: RootState): PageOutcome {
+  const { page, id } = matchPage(pathname);
+  if (id === null) return { status: 404, head: notFoundHead(pathname) };
+  const results = page.data(id).map((q) => q.select(state));
+  if (results.some((r) => r.isError && isNotFoundError(r.error))) return { status: 404, head: notFoundHead(pathname) };
+  if (results.some((r) => r.isError)) return { status: 503, head: errorHead(pathname) };
+  if (!results.every((r) => r.isSuccess)) return { status: 'loading' };
+  const head = page.head(id, state, pathname);
+  if (head === undefined) return { status: 'loading' };
+  return head === null ? { status: 404, head: notFoundHead(pathname) } : { status: 200, head };
+}
+
 const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
-  [paths.admin.menu.path, 'AdminMenuScreen'],
   [paths.admin.project.path, 'ProjectEditorScreen'],
   [paths.admin.projectType.path, 'ProjectTypeEditorScreen'],
   [paths.admin.category.path, 'CategoryEditorScreen'],
   [paths.admin.subType.path, 'SubTypeEditorScreen'],
   [paths.admin.user.path, 'UserEditorScreen'],
-  [paths.admin.login.path, 'LoginScreen'],
 ];
 
-/** The one route table; `admin` makes the route of each admin path. */
-const siteRoutes = (admin: (path: string, screen: keyof typeof AdminScreens) => RouteObject): RouteObject[] => [
+const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await loadAdminScreens())[screen] }),
+});
+
+/** The public pages under the public layout (header, menu, footer); `/` goes to the welcome page. */
+const publicRoutes: RouteObject = {
+  element: <Layout outcome={pageOutcome} />,
+  children: [
+    { index: true, element: <Navigate to={paths.welcome.href()} replace /> },
+    ...publicPages.map(({ path, element }) => ({ path, element })),
+  ],
+};
+
+/**
+ * The whole site for a data router (createBrowserRouter): the admin area is one layout that
+ * waits for the session to be restored and sends a visitor without one to admin/login; the
+ * login screen sits beside it in the same admin frame. Each screen loads lazily.
+ */
+export const routes: RouteObject[] = [
+  publicRoutes,
   {
-    element: <Layout />,
+    ...lazyScreen('AdminFrame'),
     children: [
-      { index: true, element: <Navigate to={paths.welcome.href()} replace /> },
-      { path: paths.welcome.path, element: <WelcomePage /> },
-      { path: paths.typesList.path, element: <TypesListPage /> },
-      { path: paths.projectType.path, element: <ProjectTypePage /> },
-      { path: paths.project.path, element: <ProjectPage /> },
-      { path: paths.contact.path, element: <ContactPage /> },
-      { path: paths.about.path, element: <AboutPage /> },
-      ...adminScreens.map(([path, screen]) => admin(path, screen)),
-      { path: '*', element: <NotFoundPage /> },
+      { path: paths.admin.login.path, ...lazyScreen('LoginScreen') },
+      {
+        path: paths.admin.menu.path,
+        ...lazyScreen('AdminLayout'),
+        children: [
+          { index: true, ...lazyScreen('AdminMenu') },
+          ...adminScreens.map(([path, screen]) => ({ path, ...lazyScreen(screen) })),
+        ],
+      },
     ],
   },
 ];
 
-/** The whole site for a data router (createBrowserRouter): each admin screen loads lazily. */
-export const routes: RouteObject[] = siteRoutes((path, screen) => ({
-  path,
-  lazy: async () => ({ Component: (await loadAdminScreens())[screen] }),
-}));
-
 /**
- * The same table for the light declarative router of public pages (see AppRouter.tsx): every
- * admin path renders `handOver`, which passes the page to the data router.
+ * The same table for the light declarative router of public pages (see AppRouter.tsx) and the
+ * server's render: the admin area renders `handOver`, which passes the page to the data router.
  */
-export const publicRoutes = (handOver: ReactElement): RouteObject[] =>
-  siteRoutes((path) => ({ path, element: handOver }));
+export const lightRoutes = (handOver: ReactElement): RouteObject[] => [
+  publicRoutes,
+  { path: `${paths.admin.menu.path}/*`, element: handOver },
+];

@@ -1,6 +1,7 @@
 export const common = {
   appTitle: 'Atelier — rénovation et ébénisterie à Gatineau',
   loading: 'Chargement…',
+  home: 'Accueil',
   back: 'Retour',
   notFoundTitle: 'Page introuvable',
   notFoundText: "La page demandée n'existe pas ou a été déplacée.",

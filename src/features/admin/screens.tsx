@@ -1,48 +1,37 @@
-// The admin screens, loaded in their own chunk (see app/router.tsx): nothing here, nor React
-// Final Form, nor md5, reaches the public pages. Every screen but the login requires a session.
-import { AdminMenu } from './AdminMenu';
+// The admin area, loaded in its own chunk (see app/router.tsx): nothing here, nor React Final
+// Form, nor md5, reaches the public pages. One frame for every admin path (no public header);
+// one guarded layout for every screen but the login.
+import { Navigate, Outlet } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { Frame } from '../layout/Layout';
+import { selectIsLoggedIn } from '../auth/authSlice';
 import { installUploadTransport } from './images/uploadTransport';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
-import { RequireLogin } from './RequireLogin';
 import { SubTypeEditor } from './SubTypeEditor';
 
+export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
 
 installUploadTransport();
 
-export const AdminMenuScreen = () => (
-  <RequireLogin>
-    <AdminMenu />
-  </RequireLogin>
-);
+/** Every admin path: the page frame without the public header, menu and footer. */
+export const AdminFrame = () => <Frame />;
 
-export const CategoryEditorScreen = () => (
-  <RequireLogin>
-    <RecordEditor config={categoryEditor} />
-  </RequireLogin>
-);
+/**
+ * Every screen but the login: nothing until the saved session is restored (redux-persist, when
+ * it runs: not in tests that start with a session), then the screen, or admin/login without one.
+ */
+export function AdminLayout() {
+  const restoring = useAppSelector((state) => state.auth._persist?.rehydrated === false);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  if (restoring) return null;
+  return loggedIn ? <Outlet /> : <Navigate to={paths.admin.login.href()} replace />;
+}
 
-export const ProjectTypeEditorScreen = () => (
-  <RequireLogin>
-    <RecordEditor config={projectTypeEditor} />
-  </RequireLogin>
-);
-
-export const ProjectEditorScreen = () => (
-  <RequireLogin>
-    <RecordEditor config={projectEditor} />
-  </RequireLogin>
-);
-
-export const UserEditorScreen = () => (
-  <RequireLogin>
-    <RecordEditor config={userEditor} />
-  </RequireLogin>
-);
-
-export const SubTypeEditorScreen = () => (
-  <RequireLogin>
-    <SubTypeEditor />
-  </RequireLogin>
-);
+export const CategoryEditorScreen = () => <RecordEditor config={categoryEditor} />;
+export const ProjectTypeEditorScreen = () => <RecordEditor config={projectTypeEditor} />;
+export const ProjectEditorScreen = () => <RecordEditor config={projectEditor} />;
+export const UserEditorScreen = () => <RecordEditor config={userEditor} />;
+export const SubTypeEditorScreen = () => <SubTypeEditor />;

@@ -9,7 +9,6 @@ import { isNotFound, LoadError } from '../layout/LoadError';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { Picture } from '../layout/Picture';
 import { Video } from '../layout/Video';
-import { usePageMeta } from '../layout/usePageMeta';
 
 /** project/{id}: name, photo, description, 'Retour'. */
 export function ProjectPage() {
@@ -22,10 +21,6 @@ function Project({ projectId }: { projectId: number }) {
   const { data: project, error, isError, refetch } = useGetProjectQuery({ id: projectId });
   const types = useGetProjectTypesQuery();
   const type = project && types.data?.find((candidate) => candidate.Id === project.ProjectTypeId);
-  usePageMeta(
-    project?.Name ?? t.status.loading,
-    project ? t.gallery.projectDescription(project.Name, project.Description) : t.welcome.description,
-  );
 
   if (isNotFound(error)) return <NotFoundPage />;
   return (

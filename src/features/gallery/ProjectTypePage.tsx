@@ -9,7 +9,6 @@ import { parseId, paths } from '../../app/paths';
 import { BackButton } from '../layout/BackButton';
 import { isNotFound, LoadError } from '../layout/LoadError';
 import { NotFoundPage } from '../layout/NotFoundPage';
-import { usePageMeta } from '../layout/usePageMeta';
 import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
 
 /** projecttype/{id}: the type's projects as photo cards, its sub-types, 'Retour'. */
@@ -25,7 +24,6 @@ function ProjectType({ typeId }: { typeId: number }) {
   const subTypes = useGetSubTypesQuery({ id: typeId });
   const type = types.data?.find((candidate) => candidate.Id === typeId);
   const title = type?.Name ?? t.projectsTitle;
-  usePageMeta(title, type?.Description || t.projectTypeDescription(title));
 
   if (isNotFound(projects.error) || (types.data && !type && !projects.isLoading)) return <NotFoundPage />;
   return (

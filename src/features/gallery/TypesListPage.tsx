@@ -4,7 +4,6 @@ import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
 import { isNotFound, LoadError } from '../layout/LoadError';
 import { NotFoundPage } from '../layout/NotFoundPage';
-import { usePageMeta } from '../layout/usePageMeta';
 import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
 
 /** typeslist/{id}: the project types of a category, as photo cards linking to their page. */
@@ -19,7 +18,6 @@ function TypesList({ categoryId }: { categoryId: number }) {
   const categories = useGetCategoriesQuery();
   const category = categories.data?.find((c) => c.Id === categoryId);
   const title = category?.Name ?? t.typesListTitle;
-  usePageMeta(title, t.typesListDescription(title));
 
   if (isNotFound(types.error)) return <NotFoundPage />;
   return (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Layout } from './Layout';
+import { pageOutcome } from '../../app/router';
 import { copyrightYears } from './SiteFooter';
 import { renderWithProviders } from '../../test/render';
 import { startScriptedServer, type ScriptedServer } from '../../test/scriptedServer';
@@ -9,7 +10,7 @@ import { business } from '../../app/business';
 // The layout around a stand-in page, so these tests depend on the menu and footer only.
 const layoutRoutes = [
   {
-    element: <Layout />,
+    element: <Layout outcome={pageOutcome} />,
     children: [{ path: '*', element: <p>Contenu de la page</p> }],
   },
 ];

@@ -1,30 +1,71 @@
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { messages } from '../../app/messages';
-import { isAdminPath } from '../../app/paths';
+import type { PageOutcome } from '../../app/router';
+import type { RootState } from '../../app/store';
 import { LoginRedirect } from './LoginRedirect';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-/** Every page: the public header and footer, except under /admin. */
-export function Layout() {
+/** The frame of every page, public or admin: the main landmark and its error boundary. */
+export function Frame() {
   const { pathname } = useLocation();
-  const isPublic = !isAdminPath(pathname);
   return (
     <>
       <LoginRedirect />
-      {isPublic && (
-        <a className="skip-link" href="#contenu">
-          {messages.site.skipLink}
-        </a>
-      )}
-      {isPublic && <SiteHeader />}
       <main id="contenu" tabIndex={-1}>
         <PageErrorBoundary key={pathname}>
           <Outlet />
         </PageErrorBoundary>
       </main>
-      {isPublic && <SiteFooter />}
     </>
   );
 }
+
+/** The public pages: skip link, header and menu, the page, footer; the document's head in step. */
+export function Layout({ outcome }: { outcome: PageOutcomeOf }) {
+  useDocumentHead(outcome);
+  return (
+    <>
+      <a className="skip-link" href="#contenu">
+        {messages.site.skipLink}
+      </a>
+      <SiteHeader />
+      <Frame />
+      <SiteFooter />
+    </>
+  );
+}
+
+/**
+ * Keeps document.title and the meta description of the page shown, from the head its route
+ * derives from its data (app/router.tsx), the one the server wrote. Runs in an effect: nothing
+ * touches `document` while rendering.
+ */
+function useDocumentHead(outcomeOf: PageOutcomeOf) {
+  const { pathname } = useLocation();
+  const outcome = useAppSelector((state) => outcomeOf(pathname, state), headEqual);
+  const head = outcome.status === 'loading' ? null : outcome.head;
+  const title = head?.title;
+  const description = head?.description;
+  useEffect(() => {
+    if (title === undefined || description === undefined) return;
+    document.title = title;
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [title, description]);
+}
+
+/** The route table's rule (pageOutcome in app/router.tsx), passed in by the table itself. */
+type PageOutcomeOf = (pathname: string, state: RootState) => PageOutcome;
+
+const headEqual = (a: PageOutcome, b: PageOutcome) =>
+  a.status === b.status &&
+  (a.status === 'loading' || (b.status !== 'loading' && a.head.title === b.head.title && a.head.description === b.head.description));

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { usePageMeta } from './usePageMeta';
 
 /** Unknown path, non-numeric id or unknown id: a French page inside the layout, with a way home. */
 export function NotFoundPage() {
   const t = messages.common;
-  usePageMeta(t.notFoundTitle, messages.site.notFound.description);
   return (
     <section className="page not-found">
       <h1>{t.notFoundTitle}</h1>

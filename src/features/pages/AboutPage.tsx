@@ -4,12 +4,10 @@ import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { imageSizes, pageImages } from '../layout/images';
 import { Picture } from '../layout/Picture';
-import { usePageMeta } from '../layout/usePageMeta';
 
 /** About: the owner's presentation and the three small-jobs services. */
 export function AboutPage() {
   const t = messages.site.about;
-  usePageMeta(t.title, t.description);
   const portrait = pageImages.owner;
   return (
     <article className="page about">

@@ -2,12 +2,10 @@ import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { imageSizes, pageImages } from '../layout/images';
 import { Picture } from '../layout/Picture';
-import { usePageMeta } from '../layout/usePageMeta';
 
 /** Contact: phone, two e-mails, the city on a map, the social page, a large workshop photo. */
 export function ContactPage() {
   const t = messages.site.contact;
-  usePageMeta(t.title, t.description(business.city));
   const image = pageImages.workshop;
   return (
     <article className="page contact">

@@ -7,7 +7,6 @@ import { paths } from '../../app/paths';
 import { imageSizes, pageImages } from '../layout/images';
 import { LoadError } from '../layout/LoadError';
 import { Picture } from '../layout/Picture';
-import { usePageMeta } from '../layout/usePageMeta';
 
 // The carousel (react-slick, its CSS, the popup) is its own chunk: it sits below the hero, and
 // no other page needs it. Its download starts as soon as the welcome page renders.
@@ -22,7 +21,6 @@ const specialtyLinks = [paths.typesList.href(6), paths.projectType.href(19), pat
 /** Welcome: the large background photo, the carousel of random projects, the three specialties. */
 export function WelcomePage() {
   const t = messages.site.welcome;
-  usePageMeta(t.title(business.name), t.description);
   useEffect(() => {
     void loadCarousel();
   }, []);

@@ -1,0 +1,149 @@
+// What a search engine and a link preview read of a page: its title, description, canonical
+// URL, Open Graph and Twitter tags, and its JSON-LD. Each page of the route table (router.tsx)
+// derives its PageHead from the data it shows; the server writes it into the HTML
+// (headTags), the browser keeps document.title and the description in step (useDocumentHead).
+// Pure functions: no window, no document.
+import { business } from './business';
+import { messages } from './messages';
+import { paths } from './paths';
+
+/** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
+export interface HeadImage {
+  name: string;
+  alt: string;
+}
+
+export type JsonLd = Record<string, unknown>;
+
+export interface PageHead {
+  /** The whole <title> (the business's name included). */
+  title: string;
+  description: string;
+  /** The page's own path: the canonical URL is PUBLIC_URL (or the request's origin) + path. */
+  path: string;
+  /** og:type. */
+  type: 'website' | 'article';
+  image: HeadImage;
+  jsonLd: JsonLd[];
+}
+
+/** The size of the preview photo (the server's /assets/og/<name>.jpg). */
+export const OG_IMAGE = { width: 1200, height: 630 } as const;
+
+/** URL of the 1200×630 JPEG preview of a library image. */
+export const ogImagePath = (name: string) => `/assets/og/${encodeURIComponent(name)}.jpg`;
+
+/** « Page | Atelier… » unless the title already names the business. */
+export const fullTitle = (title: string) => (title.includes(business.name) ? title : `${title} | ${business.name}`);
+
+/** A description fit for a preview: one line, at most about 160 characters, cut at a word. */
+export function shortDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?—-]+$/u, '')}…`;
+}
+
+/** The welcome photo: the preview of pages that have none of their own. */
+export const welcomeImage: HeadImage = { name: 'accueil.jpg', alt: messages.site.welcome.tagline };
+
+/** The business as schema.org reads it (welcome and contact pages). */
+export function businessJsonLd(origin: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HomeAndConstructionBusiness',
+    name: business.name,
+    telephone: business.phone.tel,
+    email: business.emails.info,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: business.city,
+      addressRegion: business.province,
+      addressCountry: 'CA',
+    },
+    areaServed: [business.city, 'Outaouais'],
+    url: origin + paths.welcome.href(),
+    logo: `${origin}/favicon.svg`,
+    image: origin + ogImagePath(welcomeImage.name),
+    sameAs: [business.social.url],
+  };
+}
+
+/** The trail from the welcome page to this page (types list, project type and project pages). */
+export function breadcrumbJsonLd(trail: ReadonlyArray<{ name: string; path: string }>): (origin: string) => JsonLd {
+  const home = { name: messages.common.home, path: paths.welcome.href() };
+  return (origin) => ({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [home, ...trail].map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: origin + step.path,
+    })),
+  });
+}
+
+/** What a page's head function returns: JSON-LD waits for the origin, known only per request. */
+export interface HeadSource extends Omit<PageHead, 'jsonLd'> {
+  jsonLd: Array<(origin: string) => JsonLd>;
+}
+
+export const withOrigin = (source: HeadSource, origin: string): PageHead => ({
+  ...source,
+  jsonLd: source.jsonLd.map((make) => make(origin)),
+});
+
+/** The head of the not-found page (unknown path, non-numeric or unknown id). */
+export const notFoundHead = (path: string): HeadSource => ({
+  title: fullTitle(messages.common.notFoundTitle),
+  description: messages.site.notFound.description,
+  path,
+  type: 'website',
+  image: welcomeImage,
+  jsonLd: [],
+});
+
+/** The head of the page answered when the API failed during rendering (503). */
+export const errorHead = (path: string): HeadSource => ({
+  title: fullTitle(messages.site.status.pageError),
+  description: messages.site.status.pageErrorHint,
+  path,
+  type: 'website',
+  image: welcomeImage,
+  jsonLd: [],
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The <head> elements of a page, as HTML. `origin`: absolute URLs start with it. */
+export function headTags(head: PageHead, origin: string): string {
+  const url = origin + head.path;
+  const image = origin + ogImagePath(head.image.name);
+  const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:locale', 'fr_CA'),
+    meta('property', 'og:site_name', business.name),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/jpeg'),
+    meta('property', 'og:image:width', OG_IMAGE.width),
+    meta('property', 'og:image:height', OG_IMAGE.height),
+    meta('property', 'og:image:alt', head.image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ].join('');
+}

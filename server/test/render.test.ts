@@ -1,0 +1,252 @@
+// The public pages as the server answers them (the production build in dist/, built first when
+// missing or stale): status codes, what a search engine and a link preview read (head tags,
+// JSON-LD), the API cache handed to the browser, the page cache with its ETag and its
+// invalidation by a write; /sitemap.xml, /robots.txt and the preview photos.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { build, repoRoot, type TestApp } from './helper.ts';
+
+const PUBLIC_URL = 'https://www.exemple.ca';
+const distDir = join(repoRoot, 'dist');
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [join(repoRoot, 'server', 'build.ts')], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
+}, 300_000);
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await build({ config: { distDir, publicUrl: PUBLIC_URL } });
+});
+afterEach(() => t.close());
+
+/** A visitor's request: the XSRF cookie of an earlier answer, so shared-cache rules apply. */
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: 'XSRF-TOKEN=abc', ...headers } });
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/:/g, ':')}" content="([^"]*)"`).exec(html)?.[1];
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
+const cacheOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="cache-api">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+    queries: Record<string, { status: string; data?: unknown }>;
+  } | null;
+
+test('a project page arrives complete: name, description, photo, canonical, Open Graph, JSON-LD', async () => {
+  const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
+  const res = await get('/project/3');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  const html = res.body;
+  expect(h1(html)).toBe(project.name);
+  expect(html).toContain(`<p>${project.description}</p>`);
+  expect(html).toMatch(new RegExp(`<source type="image/avif" srcSet="/assets/images/${project.image}\\.320\\.avif 320w`));
+  expect(html).toMatch(/<title>[^<]*\| Atelier Bois et Maison<\/title>/);
+  expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/project/3">`);
+  expect(meta(html, 'description')).toContain(project.name);
+  expect(meta(html, 'og:title')).toContain(project.name);
+  expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/project/3`);
+  expect(meta(html, 'og:type')).toBe('article');
+  expect(meta(html, 'og:locale')).toBe('fr_CA');
+  expect(meta(html, 'og:site_name')).toBe('Atelier Bois et Maison');
+  expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/assets/og/${project.image}.jpg`);
+  expect(meta(html, 'og:image:width')).toBe('1200');
+  expect(meta(html, 'og:image:height')).toBe('630');
+  expect(meta(html, 'og:image:alt')).toContain(project.name);
+  expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+  const [breadcrumbs, work] = jsonLd(html);
+  expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+  const items = breadcrumbs?.itemListElement as Array<{ position: number; name: string; item: string }>;
+  expect(items[0]).toMatchObject({ position: 1, name: 'Accueil', item: `${PUBLIC_URL}/welcome` });
+  expect(items.at(-1)).toMatchObject({ name: project.name, item: `${PUBLIC_URL}/project/3` });
+  expect(items.at(-2)?.item).toBe(`${PUBLIC_URL}/projecttype/${project.project_type_id}`);
+  expect(work).toMatchObject({ '@type': 'CreativeWork', name: project.name, image: `${PUBLIC_URL}/assets/images/${project.image}` });
+  // The API answers the page shows travel with it; no script the CSP would refuse.
+  const cache = cacheOf(html);
+  expect(cache?.queries['getProject({"id":3})']).toMatchObject({ status: 'fulfilled', data: { Id: 3, Name: project.name } });
+  for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script).toMatch(/ src=|type="application\/(ld\+)?json"/);
+});
+
+test('the welcome page: the business as JSON-LD, the carousel first slide and a link to every project drawn', async () => {
+  const html = (await get('/welcome')).body;
+  expect(h1(html)).toBe('Atelier Bois et Maison');
+  const [business] = jsonLd(html);
+  expect(business).toMatchObject({
+    '@type': 'HomeAndConstructionBusiness',
+    name: 'Atelier Bois et Maison',
+    telephone: '+18195550142',
+    email: 'info@exemple.ca',
+    address: { addressLocality: 'Gatineau', addressRegion: 'Québec' },
+    url: `${PUBLIC_URL}/welcome`,
+    logo: `${PUBLIC_URL}/favicon.svg`,
+    image: `${PUBLIC_URL}/assets/og/accueil.jpg.jpg`,
+  });
+  expect(business?.areaServed).toContain('Gatineau');
+  const drawn = Object.values(cacheOf(html)?.queries ?? {}).find((q) => Array.isArray(q.data) && JSON.stringify(q.data).includes('ProjectTypeId'));
+  const projects = drawn?.data as Array<{ Id: number; Name: string }>;
+  expect(projects).toHaveLength(7);
+  for (const project of projects) expect(html).toContain(`href="/project/${project.Id}"`);
+  expect(html).toMatch(/class="slick-slide slick-active slick-current"/);
+  // The welcome photo is fetched before the scripts, on this page only.
+  expect(html).toMatch(/<link rel="?preload"? as="?image"?/);
+  expect((await get('/about')).body).not.toMatch(/<link rel="?preload"? as="?image"?/);
+});
+
+test.each([
+  ['/welcome', 'Atelier Bois et Maison — rénovation et ébénisterie à Gatineau'],
+  ['/about', 'À propos | Atelier Bois et Maison'],
+  ['/contact', 'Contactez-moi | Atelier Bois et Maison'],
+  ['/typeslist/2', 'Potagers | Atelier Bois et Maison'],
+  ['/projecttype/1', 'Bancs de jardin | Atelier Bois et Maison'],
+])('%s has its own title, description, canonical and preview', async (path, title) => {
+  const res = await get(path);
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toContain(`<title>${title}</title>`);
+  expect(meta(res.body, 'description')?.length).toBeGreaterThan(40);
+  expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}${path}">`);
+  expect(meta(res.body, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/assets/og/.+\\.jpg$`));
+  expect(res.body).not.toContain('<noscript>');
+});
+
+test('types-list and project-type pages carry their breadcrumbs; contact the business', async () => {
+  const [typesList] = jsonLd((await get('/typeslist/2')).body);
+  expect((typesList?.itemListElement as unknown[]).length).toBe(2);
+  const [type] = jsonLd((await get('/projecttype/1')).body);
+  expect(type?.itemListElement).toEqual([
+    expect.objectContaining({ name: 'Accueil' }),
+    expect.objectContaining({ item: `${PUBLIC_URL}/typeslist/1` }),
+    expect.objectContaining({ name: 'Bancs de jardin', item: `${PUBLIC_URL}/projecttype/1` }),
+  ]);
+  expect(jsonLd((await get('/contact')).body)[0]).toMatchObject({ '@type': 'HomeAndConstructionBusiness' });
+});
+
+test.each(['/project/999999', '/project/abc', '/nowhere', '/typeslist/0', '/projecttype/99999'])(
+  '%s answers 404 with the French not-found page',
+  async (path) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(h1(res.body)).toBe('Page introuvable');
+    expect(res.body).toContain('<title>Page introuvable | Atelier Bois et Maison</title>');
+  },
+);
+
+test('an API failure while rendering answers 503 with a French page, never a stack', async () => {
+  t.app.services.cache.invalidate();
+  await t.db.schema.dropTable('subtype_link').execute();
+  await t.db.schema.dropTable('project').execute();
+  const res = await get('/project/3');
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.body).toContain('Une erreur inattendue est survenue');
+  expect(res.body).toContain('Impossible d’afficher ce contenu pour le moment.');
+  expect(res.body).not.toMatch(/SqliteError|no such table|at .*\.ts:\d+/);
+  // Not kept: the next request renders again.
+  expect((await get('/project/3')).statusCode).toBe(503);
+});
+
+test('absolute URLs fall back to the request origin, through a trusted proxy', async () => {
+  await t.close();
+  t = await build({ config: { distDir, trustProxy: true } });
+  const res = await get('/about', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'atelier.example.org' });
+  expect(res.body).toContain('<link rel="canonical" href="https://atelier.example.org/about">');
+  expect((await get('/robots.txt', { host: 'localhost:8080' })).body).toContain('Sitemap: http://localhost:8080/sitemap.xml');
+});
+
+test('a rendered page carries an ETag, answers 304, and shared caches may keep it briefly', async () => {
+  const first = await get('/project/3');
+  const etag = first.headers.etag as string;
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=15, stale-while-revalidate=30');
+  const again = await get('/project/3', { 'if-none-match': etag });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe('');
+  // A first visit gets its XSRF cookie with the page: that answer stays private.
+  const fresh = await t.app.inject({ method: 'GET', url: '/project/3' });
+  expect(fresh.headers['set-cookie']).toBeDefined();
+  expect(fresh.headers['cache-control']).toBe('private, no-store');
+  expect(fresh.body).toBe(first.body);
+});
+
+test('a write drops the rendered pages and the sitemap: the next answer shows it', async () => {
+  await t.db.updateTable('project').set({ updated_at: 0 }).where('id', '=', 3).execute();
+  const before = await get('/project/3');
+  const sitemapBefore = (await get('/sitemap.xml')).body;
+  expect(sitemapBefore).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc></url>`);
+  const { Token } = await t.login();
+  const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
+  const changed = await t.call('PUT', '/api/project/3', {
+    token: Token,
+    body: { Id: 3, ProjectTypeId: project.project_type_id, Name: 'Banc renommé', Description: project.description, Image: project.image },
+  });
+  expect(changed.json()).toMatchObject({ Result: true });
+  const after = await get('/project/3', { 'if-none-match': before.headers.etag as string });
+  expect(after.statusCode).toBe(200);
+  expect(h1(after.body)).toBe('Banc renommé');
+  expect(after.headers.etag).not.toBe(before.headers.etag);
+  const today = new Date().toISOString().slice(0, 10);
+  const sitemap = (await get('/sitemap.xml')).body;
+  expect(sitemap).not.toBe(sitemapBefore);
+  expect(sitemap).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><lastmod>${today}</lastmod></url>`);
+});
+
+test('/sitemap.xml lists every public page with its last change; /robots.txt names it', async () => {
+  const res = await get('/sitemap.xml');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('text/xml; charset=utf-8');
+  expect(res.headers.etag).toBeDefined();
+  const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const ids = async (table: 'category' | 'project_type' | 'project') =>
+    (await t.db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+  expect(locs).toEqual([
+    `${PUBLIC_URL}/welcome`,
+    `${PUBLIC_URL}/about`,
+    `${PUBLIC_URL}/contact`,
+    ...(await ids('category')).map((id) => `${PUBLIC_URL}/typeslist/${id}`),
+    ...(await ids('project_type')).map((id) => `${PUBLIC_URL}/projecttype/${id}`),
+    ...(await ids('project')).map((id) => `${PUBLIC_URL}/project/${id}`),
+  ]);
+  expect(res.body).toMatch(/<loc>[^<]+\/project\/3<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+  expect((await get('/sitemap.xml', { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
+
+  const robots = await get('/robots.txt');
+  expect(robots.statusCode).toBe(200);
+  expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+  expect(robots.body).toContain('Disallow: /admin\n');
+  expect(robots.body).toContain('Disallow: /api/\n');
+  expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml\n`);
+});
+
+test('the last change of a record: set on insert and update, and on the page that lists it', async () => {
+  const stamp = async (table: 'project' | 'project_type', id: number) =>
+    Number((await t.db.selectFrom(table).select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at);
+  await t.db.updateTable('project_type').set({ updated_at: 1 }).where('id', '=', 1).execute();
+  expect(await stamp('project_type', 1)).toBe(1);
+  const start = Date.now();
+  await t.db.updateTable('project').set({ name: 'Nouveau nom' }).where('id', '=', 3).execute();
+  expect(await stamp('project', 3)).toBeGreaterThanOrEqual(start - 1000);
+  const project = await t.db.selectFrom('project').select('project_type_id').where('id', '=', 3).executeTakeFirstOrThrow();
+  expect(await stamp('project_type', project.project_type_id)).toBeGreaterThanOrEqual(start - 1000);
+});
+
+test('the preview photo is a 1200×630 JPEG; an unknown one answers 404', async () => {
+  const res = await get('/assets/og/accueil.jpg.jpg');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/jpeg');
+  const info = await sharp(res.rawPayload).metadata();
+  expect([info.format, info.width, info.height]).toEqual(['jpeg', 1200, 630]);
+  expect((await get('/assets/og/absente.jpg.jpg')).statusCode).toBe(404);
+});
+
+test('/ leads to the welcome page; /admin stays a client page', async () => {
+  const root = await get('/');
+  expect(root.statusCode).toBe(301);
+  expect(root.headers.location).toBe('/welcome');
+  const admin = await get('/admin/project');
+  expect(admin.statusCode).toBe(200);
+  expect(admin.body).toMatch(/<div id="?root"?><\/div>/);
+  expect(admin.body).not.toContain('cache-api');
+});

@@ -89,7 +89,7 @@ test('the welcome page: the business as JSON-LD, the carousel first slide and a 
   const projects = drawn?.data as Array<{ Id: number; Name: string }>;
   expect(projects).toHaveLength(7);
   for (const project of projects) expect(html).toContain(`href="/project/${project.Id}"`);
-  expect(html).toMatch(/class="slick-slide slick-active slick-current"/);
+  expect(html).toContain(`<p class="slide-caption"><a href="/project/${projects[0]?.Id}" data-discover="true">${projects[0]?.Name}</a></p>`);
   // The welcome photo is fetched before the scripts, on this page only.
   expect(html).toMatch(/<link rel="?preload"? as="?image"?/);
   expect((await get('/about')).body).not.toMatch(/<link rel="?preload"? as="?image"?/);

@@ -5,13 +5,16 @@ import { business } from '../../app/business';
 import { fixedMenu } from '../../app/menu';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
+import { useHydrated } from './useHydrated';
 
 /**
  * The top menu (WAI-ARIA disclosure pattern): a logo, three drop-downs opened by a button with
  * aria-expanded, closed on outside click, on Escape (focus back on the button) and when Tab
  * takes the focus out of the drop-down; the right-side links. On a phone the whole menu folds
  * behind a « Menu » button. The fixed table renders at once; GET /api/menu replaces it when it
- * answers.
+ * answers. Rendered by the server, and until the script runs (or without JavaScript), the header
+ * is `is-static`: the style sheet opens a drop-down, and on a phone the menu, while the pointer is
+ * on it or the focus in it, so every entry can be read and followed.
  */
 export function SiteHeader() {
   const t = messages.site.menu;
@@ -24,6 +27,7 @@ export function SiteHeader() {
   const buttonRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
   const navId = `${id}-nav`;
+  const hydrated = useHydrated();
 
   const closeAll = useCallback(() => {
     setOpen(null);
@@ -54,7 +58,7 @@ export function SiteHeader() {
   }, [open, mobileOpen, closeAll]);
 
   return (
-    <header className="site-header" ref={headerRef}>
+    <header className={hydrated ? 'site-header' : 'site-header is-static'} ref={headerRef}>
       <div className="header-inner">
         <Link to={paths.root.href()} className="logo" aria-label={t.logo(business.name)} onClick={closeAll}>
           <LogoMark />

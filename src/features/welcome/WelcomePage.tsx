@@ -7,6 +7,8 @@ import { paths } from '../../app/paths';
 import { imageSizes, pageImages } from '../layout/images';
 import { LoadError } from '../layout/LoadError';
 import { Picture } from '../layout/Picture';
+import { useHydrated } from '../layout/useHydrated';
+import type { ProjectView } from '../../api/api.enhanced';
 
 // The carousel (react-slick, its CSS, the popup) is its own chunk: it sits below the hero, and
 // no other page needs it. Its download starts as soon as the welcome page renders.
@@ -67,6 +69,7 @@ export function WelcomePage() {
 function RandomProjects() {
   const t = messages.site.welcome;
   const { data, isError, refetch } = useGetRandomProjectsQuery({ count: CAROUSEL_COUNT });
+  const hydrated = useHydrated();
   if (isError) return <LoadError onRetry={() => void refetch()} />;
   if (!data) return <div className="carousel-placeholder" aria-hidden="true" />;
   const projects = data.filter((project) => project.Image);
@@ -83,9 +86,36 @@ function RandomProjects() {
       </figure>
     );
   }
+  // The carousel needs its script: the server renders its first slide and a link to every
+  // project, which stays until the carousel's chunk has arrived.
+  const preview = <CarouselPreview projects={projects} />;
+  return hydrated ? <Suspense fallback={preview}><ProjectCarousel projects={projects} /></Suspense> : preview;
+}
+
+/** The carousel without its script: its first slide, and where its dots go a link to each project. */
+function CarouselPreview({ projects }: { projects: ProjectView[] }) {
+  const t = messages.site.welcome;
+  const [first] = projects;
+  if (!first) return null;
   return (
-    <Suspense fallback={<div className="carousel-placeholder" aria-hidden="true" />}>
-      <ProjectCarousel projects={projects} />
-    </Suspense>
+    <div className="carousel" role="region" aria-roledescription="carrousel" aria-label={t.carouselLabel}>
+      <div className="slide">
+        <Link className="slide-button" to={paths.project.href(first.Id)} tabIndex={-1} aria-hidden="true">
+          <Picture name={first.Image} media={first.Media} sizes={imageSizes.carousel} alt="" loading="eager" draggable={false} />
+        </Link>
+        <p className="slide-caption">
+          <Link to={paths.project.href(first.Id)}>{first.Name}</Link>
+        </p>
+      </div>
+      <ul className="carousel-links">
+        {projects.map((project, index) => (
+          <li key={project.Id}>
+            <Link to={paths.project.href(project.Id)} aria-label={project.Name}>
+              {index + 1}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
-import { Layout } from '../features/layout/Layout';
+import { Frame, Layout } from '../features/layout/Layout';
 import { NotFoundPage } from '../features/layout/NotFoundPage';
 import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
 import { TypesListPage } from '../features/gallery/TypesListPage';
@@ -282,7 +282,9 @@ const publicRoutes: RouteObject = {
 export const routes: RouteObject[] = [
   publicRoutes,
   {
-    ...lazyScreen('AdminFrame'),
+    element: <Frame />,
+    // Nothing while the first admin screen's chunk loads.
+    hydrateFallbackElement: <></>,
     children: [
       { path: paths.admin.login.path, ...lazyScreen('LoginScreen') },
       {

@@ -1,10 +1,8 @@
 // The admin area, loaded in its own chunk (see app/router.tsx): nothing here, nor React Final
-// Form, nor md5, reaches the public pages. One frame for every admin path (no public header);
-// one guarded layout for every screen but the login.
+// Form, nor md5, reaches the public pages. One guarded layout for every screen but the login.
 import { Navigate, Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { Frame } from '../layout/Layout';
 import { selectIsLoggedIn } from '../auth/authSlice';
 import { installUploadTransport } from './images/uploadTransport';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
@@ -15,9 +13,6 @@ export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
 
 installUploadTransport();
-
-/** Every admin path: the page frame without the public header, menu and footer. */
-export const AdminFrame = () => <Frame />;
 
 /**
  * Every screen but the login: nothing until the saved session is restored (redux-persist, when

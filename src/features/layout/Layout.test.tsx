@@ -198,8 +198,9 @@ describe('the footer', () => {
 });
 
 test.each(['/admin', '/admin/login', '/admin/project'])('under %s the menu and the footer are hidden', async (route) => {
-  renderLayout(route);
-  expect(await screen.findByText('Contenu de la page')).toBeInTheDocument();
+  // The whole route table: the admin area has its own frame.
+  renderWithProviders(null, { route, apiOrigin: api.origin });
+  expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
   expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();

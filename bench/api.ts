@@ -1,6 +1,8 @@
-// npm run bench:api — loads three public calls and, in the same run, a route answering a
-// constant JSON of the same size from the same server (the ceiling: same hooks, no database,
-// no serialization). 50 connections, 10 s each. The server runs in a child process so the load
+// npm run bench:api — loads three public calls and three server-rendered pages and, in the same
+// run, a route answering a constant JSON of the same size from the same server (the ceiling: same
+// hooks, no database, no serialization, no rendering). Requests carry the XSRF cookie a browser
+// has after its first answer, so pages and calls answer from the server's caches as a returning
+// visitor's do. 50 connections, 10 s each. The server runs in a child process so the load
 // generator does not share its event loop.
 //   BENCH_SECONDS=3 npm run bench:api   (shorter run)
 import { fork, type ChildProcess } from 'node:child_process';
@@ -11,7 +13,8 @@ import autocannon from 'autocannon';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/'];
+const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/', '/welcome', '/project/1', '/typeslist/2'];
+const HEADERS = { cookie: 'XSRF-TOKEN=bench' };
 
 async function serve(): Promise<void> {
   const { buildDemoApp } = await import('../server/demoApp.ts');
@@ -44,11 +47,14 @@ async function serve(): Promise<void> {
 interface Row { name: string; rps: number; p99: number; bytes: number; errors: number }
 
 async function load(url: string, name: string, bytes: number): Promise<Row> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS });
   return { name, rps: result.requests.average, p99: result.latency.p99, bytes, errors: result.errors + result.timeouts + result.non2xx };
 }
 
 async function run(): Promise<void> {
+  // The pages are rendered by dist/server/render.cjs: build it first if needed.
+  const { buildIfStale } = await import('../server/build.ts');
+  if (!buildIfStale(root)) throw new Error('npm run build failed');
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
@@ -59,7 +65,7 @@ async function run(): Promise<void> {
   const rows: Array<[Row, Row]> = [];
   try {
     for (const path of ENDPOINTS) {
-      const size = Buffer.byteLength(await (await fetch(base + path)).text());
+      const size = Buffer.byteLength(await (await fetch(base + path, { headers: HEADERS })).text());
       await load(base + path, 'warm-up', size).catch(() => undefined); // JIT and caches, not reported
       const endpoint = await load(base + path, `GET ${path}`, size);
       const ceiling = await load(`${base}/api/__bench/ceiling/${size}`, `  ceiling (constant ${size} B)`, size);

@@ -595,12 +595,14 @@ test('contact: phone, two e-mails, the city on a map, the social page, the works
 test('not-found pages: an unknown route, a non-numeric id, an unknown project, project type or category', async () => {
   const watched = await openPage(browser, DESKTOP);
   const { page } = watched;
+  // The page itself answers 404 (rendered by the server); the browser asks once more for what
+  // the server found missing (RTK Query fetches a failed answer again when a component mounts).
   const cases = [
-    { path: '/nulle-part', api404: [] },
-    { path: '/project/abc', api404: [] },
-    { path: '/project/999999', api404: ['/api/project/999999'] },
-    { path: '/projecttype/999999', api404: ['/api/projects/999999', '/api/subtype/999999'] },
-    { path: '/typeslist/999999', api404: ['/api/projecttype/999999'] },
+    { path: '/nulle-part', api404: ['/nulle-part'] },
+    { path: '/project/abc', api404: ['/project/abc'] },
+    { path: '/project/999999', api404: ['/project/999999', '/api/project/999999'] },
+    { path: '/projecttype/999999', api404: ['/projecttype/999999', '/api/projects/999999', '/api/subtype/999999'] },
+    { path: '/typeslist/999999', api404: ['/typeslist/999999', '/api/projecttype/999999'] },
   ];
   for (const { path, api404 } of cases) {
     await page.goto(url(path));
@@ -642,7 +644,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       }
       await screenshot(page, shot.name);
       await expectNoSeriousA11yViolations(page, `${shot.path} at ${viewport.width}`);
-      await expectNoProblems(watched, `${shot.path} at ${viewport.width}`);
+      await expectNoProblems(watched, `${shot.path} at ${viewport.width}`, shot.name === 'notfound' ? [shot.path] : []);
     }
     await openWelcome(page);
     await pauseCarousel(page);
@@ -719,7 +721,9 @@ test('a stored name containing <script> or <img onerror> shows as text everywher
   const { page } = watched;
   const expectInert = async (where: string) => {
     assert.equal(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined, `${where}: script ran`);
-    assert.equal(await page.locator('body script, img[src="x"]').count(), 0, `${where}: markup made elements`);
+    // The one script in the body is the API cache the server handed over: data, its `<` escaped.
+    assert.equal(await page.locator('body script:not([type="application/json"]), img[src="x"]').count(), 0, `${where}: markup made elements`);
+    for (const data of await page.locator('body script[type="application/json"]').allTextContents()) assert.ok(!data.includes('<'), `${where}: raw < in data`);
     await expectNoProblems(watched, where);
   };
   const visible = (text: string) => main(page).getByText(text, { exact: true }).first().waitFor();

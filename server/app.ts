@@ -323,6 +323,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const hasSpa = await registerSpa(app, config.distDir);
   // Public pages are rendered on the server; the admin area is the client's (index.html).
   const renderer = hasSpa ? createRenderer(app, { distDir: config.distDir, publicUrl: config.publicUrl, cache: services.cache }) : null;
+  for (const path of renderer?.paths ?? []) app.get(path, (req, reply) => renderer?.send(req, reply));
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';

@@ -7,10 +7,13 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { serverCacheOf, SERVER_CACHE_ID, type ServerCache } from './api/hydration';
 import { App } from './app/App';
 import { headTags, withOrigin, type PageHead } from './app/head';
-import { pageData, pageOutcome } from './app/router';
+import { pageData, pageOutcome, publicPages } from './app/router';
 import { makeStore } from './app/store';
 
 export { SERVER_CACHE_ID };
+
+/** The public pages' paths (Fastify's syntax too: `/project/:id`); any other path is not found. */
+export const pagePaths: string[] = publicPages.map((page) => page.path).filter((path) => path !== '*');
 
 export interface RenderRequest {
   /** Path and query of the page. */

@@ -15,6 +15,7 @@ import { PUBLIC_API_CACHE } from './security.ts';
 /** What dist/server/render.cjs exports (src/entry-server.tsx); declared here, not imported. */
 interface RenderModule {
   SERVER_CACHE_ID: string;
+  pagePaths: string[];
   renderPage(request: { url: string; origin: string; fetchFn: typeof fetch; apiOrigin: string }): Promise<{
     status: 200 | 404 | 503;
     headHtml: string;
@@ -31,6 +32,8 @@ export interface CachedPage {
 }
 
 export interface Renderer {
+  /** The public pages' paths, from the route table (e.g. `/project/:id`). */
+  paths: string[];
   /** Answers the public page at the request's path. */
   send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
@@ -111,6 +114,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   }
 
   return {
+    paths: render.pagePaths,
     async send(req, reply) {
       const path = req.url.split('?')[0] ?? '/';
       if (path === '/') return reply.redirect('/welcome', 301);

@@ -37,7 +37,10 @@ export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '..
 
 /** One query a page shows: the server runs it before rendering, both sides read it. */
 export interface PageQuery {
+  /** Fetches it once (the server's render). */
   run(dispatch: AppDispatch): PromiseLike<unknown>;
+  /** Keeps it in the cache while the page is shown (the browser). */
+  subscribe(dispatch: AppDispatch): { unsubscribe(): void };
   select(state: RootState): { isSuccess: boolean; isError: boolean; error?: unknown };
 }
 
@@ -51,6 +54,7 @@ function query<Arg>(endpoint: Endpoint<Arg>, arg: Arg): PageQuery {
   return {
     // Dispatching a query's thunk returns its promise.
     run: (dispatch) => (dispatch as (thunk: unknown) => PromiseLike<unknown>)(endpoint.initiate(arg, { subscribe: false })),
+    subscribe: (dispatch) => (dispatch as (thunk: unknown) => { unsubscribe(): void })(endpoint.initiate(arg, { subscribe: true })),
     select: endpoint.select(arg),
   };
 }
@@ -267,7 +271,7 @@ const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'
 
 /** The public pages under the public layout (header, menu, footer); `/` goes to the welcome page. */
 const publicRoutes: RouteObject = {
-  element: <Layout outcome={pageOutcome} />,
+  element: <Layout outcome={pageOutcome} data={pageData} />,
   children: [
     { index: true, element: <Navigate to={paths.welcome.href()} replace /> },
     ...publicPages.map(({ path, element }) => ({ path, element })),

@@ -10,7 +10,7 @@ import { business } from '../../app/business';
 // The layout around a stand-in page, so these tests depend on the menu and footer only.
 const layoutRoutes = [
   {
-    element: <Layout outcome={pageOutcome} />,
+    element: <Layout outcome={pageOutcome} data={() => []} />,
     children: [{ path: '*', element: <p>Contenu de la page</p> }],
   },
 ];

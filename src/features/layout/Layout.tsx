@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { messages } from '../../app/messages';
-import type { PageOutcome } from '../../app/router';
+import { useAppDispatch } from '../../app/hooks';
+import type { PageOutcome, PageQuery } from '../../app/router';
 import type { RootState } from '../../app/store';
 import { LoginRedirect } from './LoginRedirect';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -25,7 +26,8 @@ export function Frame() {
 }
 
 /** The public pages: skip link, header and menu, the page, footer; the document's head in step. */
-export function Layout({ outcome }: { outcome: PageOutcomeOf }) {
+export function Layout({ outcome, data }: { outcome: PageOutcomeOf; data: (pathname: string) => PageQuery[] }) {
+  usePageData(data);
   useDocumentHead(outcome);
   return (
     <>
@@ -37,6 +39,19 @@ export function Layout({ outcome }: { outcome: PageOutcomeOf }) {
       <SiteFooter />
     </>
   );
+}
+
+/**
+ * Keeps the data the route table says the page shows in the cache while it is shown (the server
+ * fetched it the same way): its head may read more than its components do.
+ */
+function usePageData(data: (pathname: string) => PageQuery[]) {
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const subscriptions = data(pathname).map((query) => query.subscribe(dispatch));
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [data, pathname, dispatch]);
 }
 
 /**

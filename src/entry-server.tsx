@@ -3,7 +3,9 @@
 // process through `fetchFn`, the page's data fetched first (the route table says which), then
 // the same <App> the browser hydrates, rendered to HTML with everything lazy resolved.
 import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
 import { serverCacheOf, SERVER_CACHE_ID, type ServerCache } from './api/hydration';
 import { App } from './app/App';
 import { headTags, withOrigin, type PageHead } from './app/head';
@@ -49,7 +51,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   await Promise.all(pageData(pathname).map((q) => q.run(store.dispatch)));
   const outcome = pageOutcome(pathname, store.getState());
   if (outcome.status === 'loading') throw new Error(`The data of ${pathname} did not all arrive`);
-  const { prelude } = await prerenderToNodeStream(<App store={store} location={request.url} />, {
+  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={request.url}>{children}</StaticRouter>;
+  const { prelude } = await prerenderToNodeStream(<App store={store} router={router} />, {
     // Every Suspense boundary in place, however large: React would otherwise send a large one
     // (the carousel) after the rest with an inline script, which the CSP refuses.
     progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -4,8 +4,8 @@
 // path is rendered, it loads the data router together with the admin chunk and hands the page over
 // to it for the rest of the visit; that router serves the public pages too, so there is no way back.
 // A visit that starts on an admin page starts under the data router (see main.tsx).
-import { createContext, use, useEffect, useState } from 'react';
-import { BrowserRouter, StaticRouter, useRoutes } from 'react-router';
+import { createContext, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, useRoutes } from 'react-router';
 import type { FullRouter, FullRouterProvider } from './fullRouter';
 import { lightRoutes as lightRoutesWith, loadAdminScreens } from './router';
 
@@ -50,25 +50,23 @@ function LightRoutes() {
   return useRoutes(lightRoutes);
 }
 
+/** The router the light routes run under: the browser's, or the server's (StaticRouter). */
+export type LightRouter = ComponentType<{ children: ReactNode }>;
+
 /**
- * `dataRouter`: start under it (a visit that starts on an admin page). `location`: the server's
- * render of a public page, under the same light routes as the browser will hydrate.
+ * `dataRouter`: start under it (a visit that starts on an admin page). `router`: the server's
+ * render of a public page passes its StaticRouter (kept out of the browser's bundle), under the
+ * same light routes as the browser will hydrate.
  */
-export function AppRouter({ dataRouter, location }: { dataRouter?: DataRouter; location?: string }) {
+export function AppRouter({ dataRouter, router: Router = BrowserRouter }: { dataRouter?: DataRouter; router?: LightRouter }) {
   // The data router lives as long as the page: nothing disposes of it.
   const [full, setFull] = useState<DataRouter | null>(dataRouter ?? null);
   if (full) return <full.Provider router={full.router} />;
   return (
     <HandOverContext value={setFull}>
-      {location === undefined ? (
-        <BrowserRouter>
-          <LightRoutes />
-        </BrowserRouter>
-      ) : (
-        <StaticRouter location={location}>
-          <LightRoutes />
-        </StaticRouter>
-      )}
+      <Router>
+        <LightRoutes />
+      </Router>
     </HandOverContext>
   );
 }

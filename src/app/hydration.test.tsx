@@ -3,6 +3,8 @@
 // store takes the cache the page carries (serverCacheReceived) and hydrates that HTML. No
 // hydration mismatch, no console error, and not one API call: what the server sent is kept.
 import { act } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { StaticRouter } from 'react-router';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { serverCacheOf, serverCacheReceived } from '../api/hydration';
@@ -32,7 +34,8 @@ test.each(['/welcome', '/project/3', '/typeslist/2', '/projecttype/1', '/about',
   async (path) => {
     const serverStore = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
     await Promise.all(pageData(path).map((query) => query.run(serverStore.dispatch)));
-    const html = renderToString(<App store={serverStore} location={path} />);
+    const router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+    const html = renderToString(<App store={serverStore} router={router} />);
     // The cache crosses as JSON, as in the page.
     const cache = JSON.parse(JSON.stringify(serverCacheOf(serverStore.getState().api))) as ReturnType<typeof serverCacheOf>;
 

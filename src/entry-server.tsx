@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { api } from './api/api.enhanced';
 import { serverCacheOf, SERVER_CACHE_ID, type ServerCache } from './api/hydration';
 import { App } from './app/App';
 import { headTags, withOrigin, type PageHead } from './app/head';
@@ -64,5 +65,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   });
   const html = await streamToString(prelude);
   const head = withOrigin(outcome.head, request.origin);
-  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cache: serverCacheOf(store.getState().api) };
+  const cache = serverCacheOf(store.getState().api);
+  // RTK Query keeps an unused answer for a minute (a timer per query): the store is done with.
+  store.dispatch(api.util.resetApiState());
+  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cache };
 }

@@ -24,11 +24,17 @@ interface RenderModule {
   }>;
 }
 
-/** A page ready to send. */
+/** A page ready to send: its bytes encoded once, not on every request. */
 export interface CachedPage {
   status: number;
-  body: string;
+  body: Buffer;
   etag: string;
+}
+
+/** A cached answer of `text`. */
+export function cachedPage(status: number, text: string): CachedPage {
+  const body = Buffer.from(text);
+  return { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 export interface Renderer {
@@ -40,8 +46,6 @@ export interface Renderer {
 
 /** The origin calls from the render reach: never the network, the app itself (inject). */
 const IN_PROCESS = 'http://rendu.local';
-
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** JSON inside a <script> element: nothing in it can close the element. */
 const scriptJson = (value: unknown) =>
@@ -110,7 +114,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
       template.before.replace('<!--head-->', page.headHtml).replace('<!--preload-->', path === '/welcome' ? template.welcomePreload : '') +
       `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${scriptJson(page.cache)}</script>` +
       template.after;
-    return { status: page.status, body, etag: etagOf(body) };
+    return cachedPage(page.status, body);
   }
 
   return {
@@ -125,7 +129,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
         page = await options.cache.get(`page ${origin}${path}`, () => renderToPage(path, origin), (p) => p.status === 200);
       } catch (error) {
         req.log.error({ err: error }, 'rendu de la page impossible');
-        page = { status: 503, body: errorPage, etag: etagOf(errorPage) };
+        page = cachedPage(503, errorPage);
       }
       if (page.status === 503) reply.header('Retry-After', '30');
       return sendWithEtag(req, reply, page, 'text/html; charset=utf-8');

@@ -5,16 +5,14 @@
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { originOf, sendWithEtag, type CachedPage } from './render.ts';
-import { createHash } from 'node:crypto';
+import { cachedPage, originOf, sendWithEtag } from './render.ts';
 
 /** The preview photo's size (src/app/head.ts says the same to the pages' og:image:width/height). */
 const OG = { width: 1200, height: 630 };
 /** Previews kept in memory (a library name never changes content; a deletion makes its source 404). */
 const OG_KEPT = 64;
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
-const page = (body: string): CachedPage => ({ status: 200, body, etag: etagOf(body) });
+const page = (text: string) => cachedPage(200, text);
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

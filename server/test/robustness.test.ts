@@ -158,8 +158,10 @@ describe('demo content', () => {
 });
 
 describe('SPA, caching, compression', () => {
-  test('history fallback with no-cache; hashed assets immutable; file-like paths 404', async () => {
-    for (const url of ['/', '/admin/category', '/project/12', '/welcome?x=1']) {
+  test('history fallback with no-cache; / leads to the welcome page; hashed assets immutable; file-like paths 404', async () => {
+    const root = await t.call('GET', '/');
+    expect([root.statusCode, root.headers.location]).toEqual([301, '/welcome']);
+    for (const url of ['/admin/category', '/project/12', '/welcome?x=1']) {
       const res = await t.call('GET', url);
       expect([url, res.statusCode]).toEqual([url, 200]);
       expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -1,4 +1,5 @@
-// The production build served by `npm start`: a French page at / and at any deep path.
+// The production build served by `npm start`: / leads to the welcome page, public pages arrive
+// rendered by the server, an admin path answers the client page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -28,16 +29,22 @@ test('/ serves the French SPA, which lands on /welcome', async () => {
 
 const PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
 
-test('a deep path answers the same page (history fallback), without the welcome photo preload', async () => {
-  const answer = await fetch(`${server.origin}/admin/category`);
-  assert.equal(answer.status, 200);
-  assert.match(answer.headers.get('content-type') ?? '', /text\/html/);
-  const root = await (await fetch(`${server.origin}/`)).text();
+test('public pages arrive rendered, an admin path answers the client page; the welcome photo preload on /welcome only', async () => {
+  const root = await fetch(`${server.origin}/`, { redirect: 'manual' });
+  assert.equal(root.status, 301);
+  assert.equal(root.headers.get('location'), '/welcome');
   const welcome = await (await fetch(`${server.origin}/welcome`)).text();
-  assert.equal(welcome, root);
-  assert.match(root, PRELOAD);
-  assert.equal(await answer.text(), root.replace(PRELOAD, ''));
-  assert.doesNotMatch(await (await fetch(`${server.origin}/project/1`)).text(), PRELOAD);
+  assert.match(welcome, PRELOAD);
+  assert.match(welcome, /<h1>Atelier Bois et Maison<\/h1>/);
+  const admin = await fetch(`${server.origin}/admin/category`);
+  assert.equal(admin.status, 200);
+  assert.match(admin.headers.get('content-type') ?? '', /text\/html/);
+  const shell = await admin.text();
+  assert.match(shell, /<div id="?root"?><\/div>/);
+  assert.doesNotMatch(shell, PRELOAD);
+  const project = await (await fetch(`${server.origin}/project/1`)).text();
+  assert.match(project, /<h1>[^<]+<\/h1>/);
+  assert.doesNotMatch(project, PRELOAD);
 });
 
 test('on a phone, /welcome fetches the hero once, as the AVIF variant the preload named, never the original', async () => {

@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { api } from './api/api.enhanced';
-import { serverCacheOf, SERVER_CACHE_ID, type ServerCache } from './api/hydration';
+import { serverCacheOf, SERVER_CACHE_ID } from './api/hydration';
 import { App } from './app/App';
-import { headTags, withOrigin, type PageHead } from './app/head';
+import { headTags, scriptJson, withOrigin, type PageHead } from './app/head';
 import { pageData, pageOutcome, publicPages } from './app/router';
 import { makeStore } from './app/store';
 
@@ -36,8 +36,8 @@ export interface RenderedPage {
   headHtml: string;
   /** The inside of <div id="root">. */
   html: string;
-  /** The API cache to hand to the browser. */
-  cache: ServerCache;
+  /** The API cache to hand to the browser, as JSON fit for a <script> element. */
+  cacheJson: string;
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -65,8 +65,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   });
   const html = await streamToString(prelude);
   const head = withOrigin(outcome.head, request.origin);
-  const cache = serverCacheOf(store.getState().api);
+  const cacheJson = scriptJson(serverCacheOf(store.getState().api));
   // RTK Query keeps an unused answer for a minute (a timer per query): the store is done with.
   store.dispatch(api.util.resetApiState());
-  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cache };
+  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cacheJson };
 }

@@ -20,7 +20,7 @@ interface RenderModule {
     status: 200 | 404 | 503;
     headHtml: string;
     html: string;
-    cache: unknown;
+    cacheJson: string;
   }>;
 }
 
@@ -46,10 +46,6 @@ export interface Renderer {
 
 /** The origin calls from the render reach: never the network, the app itself (inject). */
 const IN_PROCESS = 'http://rendu.local';
-
-/** JSON inside a <script> element: nothing in it can close the element. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** dist/index.html cut where the page's own parts go. */
 function loadTemplate(distDir: string) {
@@ -112,7 +108,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
     const page = await render.renderPage({ url: path, origin, fetchFn, apiOrigin: IN_PROCESS });
     const body =
       template.before.replace('<!--head-->', page.headHtml).replace('<!--preload-->', path === '/welcome' ? template.welcomePreload : '') +
-      `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${scriptJson(page.cache)}</script>` +
+      `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${page.cacheJson}</script>` +
       template.after;
     return cachedPage(page.status, body);
   }

@@ -115,6 +115,7 @@ export const errorHead = (path: string): HeadSource => ({
   jsonLd: [],
 });
 
+/** Text in an element or a double-quoted attribute. */
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -1,9 +1,8 @@
 // npm run bench:api — loads three public calls and three server-rendered pages and, in the same
 // run, a route answering a constant JSON of the same size from the same server (the ceiling: same
-// hooks, no database, no serialization, no rendering). Requests carry the XSRF cookie a browser
-// has after its first answer, so pages and calls answer from the server's caches as a returning
-// visitor's do. 50 connections, 10 s each. The server runs in a child process so the load
-// generator does not share its event loop.
+// hooks, no database, no serialization, no rendering). Requests carry no cookie, as before: every
+// answer hands out an XSRF cookie (and stays private), the ceiling's too. 50 connections, 10 s
+// each. The server runs in a child process so the load generator does not share its event loop.
 //   BENCH_SECONDS=3 npm run bench:api   (shorter run)
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -14,7 +13,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/', '/welcome', '/project/1', '/typeslist/2'];
-const HEADERS = { cookie: 'XSRF-TOKEN=bench' };
 
 async function serve(): Promise<void> {
   const { buildDemoApp } = await import('../server/demoApp.ts');
@@ -47,7 +45,7 @@ async function serve(): Promise<void> {
 interface Row { name: string; rps: number; p99: number; bytes: number; errors: number }
 
 async function load(url: string, name: string, bytes: number): Promise<Row> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   return { name, rps: result.requests.average, p99: result.latency.p99, bytes, errors: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -65,7 +63,7 @@ async function run(): Promise<void> {
   const rows: Array<[Row, Row]> = [];
   try {
     for (const path of ENDPOINTS) {
-      const size = Buffer.byteLength(await (await fetch(base + path, { headers: HEADERS })).text());
+      const size = Buffer.byteLength(await (await fetch(base + path)).text());
       await load(base + path, 'warm-up', size).catch(() => undefined); // JIT and caches, not reported
       const endpoint = await load(base + path, `GET ${path}`, size);
       const ceiling = await load(`${base}/api/__bench/ceiling/${size}`, `  ceiling (constant ${size} B)`, size);

@@ -45,7 +45,7 @@ export function shortDescription(text: string, max = 160): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?—-]+$/u, '')}…`;
 }
 
-/** The welcome photo: the preview of pages that have none of their own. */
+/** The welcome photo: the preview of every page but a project's and a project type's. */
 export const welcomeImage: HeadImage = { name: 'accueil.jpg', alt: messages.site.welcome.tagline };
 
 /** The business as schema.org reads it (welcome and contact pages). */

@@ -117,13 +117,12 @@ export const publicPages: PublicPage[] = [
       const categories = read.categories(state);
       if (!types || !categories) return undefined;
       const name = categories.find((c) => c.Id === id)?.Name ?? t.gallery.typesListTitle;
-      const first = types.find((type) => type.Image);
       return {
         title: fullTitle(name),
         description: t.gallery.typesListDescription(name),
         path,
         type: 'website',
-        image: first ? { name: first.Image, alt: first.Name } : welcomeImage,
+        image: welcomeImage,
         jsonLd: [breadcrumbJsonLd([{ name, path }])],
       };
     },
@@ -199,7 +198,7 @@ export const publicPages: PublicPage[] = [
       description: t.contact.description(business.city),
       path,
       type: 'website',
-      image: { name: 'atelier.jpg', alt: t.contact.imageAlt },
+      image: welcomeImage,
       jsonLd: [businessJsonLd],
     }),
   }),
@@ -211,7 +210,7 @@ export const publicPages: PublicPage[] = [
       description: t.about.description,
       path,
       type: 'website',
-      image: { name: 'proprietaire.jpg', alt: t.about.portraitAlt(business.ownerName) },
+      image: welcomeImage,
       jsonLd: [],
     }),
   }),

@@ -39,3 +39,13 @@ test('the tokens carry the configured lifetimes', async () => {
     await t.close();
   }
 });
+
+test('PUBLIC_URL is an origin: kept without a trailing slash; a path or another scheme is refused', () => {
+  const publicUrl = (value?: string) => configFromEnv(value === undefined ? {} : { PUBLIC_URL: value }, '/repo').app.publicUrl;
+  expect(publicUrl()).toBeUndefined();
+  expect(publicUrl('https://www.exemple.ca/')).toBe('https://www.exemple.ca');
+  expect(publicUrl('http://localhost:8080')).toBe('http://localhost:8080');
+  for (const bad of ['www.exemple.ca', 'ftp://exemple.ca', 'https://exemple.ca/site', 'https://exemple.ca/?a=1']) {
+    expect(() => publicUrl(bad)).toThrow(/^PUBLIC_URL invalide/);
+  }
+});

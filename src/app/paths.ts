@@ -32,6 +32,6 @@ export function parseId(value: string | undefined): number | null {
   return id <= 2147483647 ? id : null;
 }
 
-/** Paths under /admin hide the public header and footer. */
+/** The admin area: a client page, started under the data router (main.tsx). */
 export const isAdminPath = (pathname: string) =>
   pathname === '/admin' || pathname.startsWith('/admin/');

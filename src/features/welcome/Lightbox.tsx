@@ -5,9 +5,9 @@ import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, isVideo } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { Video } from '../layout/Video';
+import { imageSizes, isVideo } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { Video } from '../../components/Video';
 
 interface LightboxProps {
   projects: ProjectView[];

@@ -6,9 +6,9 @@ import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, isVideo } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { PlayMark } from '../layout/Video';
+import { imageSizes, isVideo } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { PlayMark } from '../../components/Video';
 import { isSwipe, Lightbox } from './Lightbox';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 

@@ -11,9 +11,9 @@ import {
   type ImageUpload,
 } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
-import { imageUrl, variantUrl } from '../../layout/images';
+import { imageUrl, variantUrl } from '../../../components/images';
 import { outcomeOf } from '../navigator/outcome';
-import { PlayMark } from '../../layout/Video';
+import { PlayMark } from '../../../components/Video';
 import { onUploadProgress } from './uploadTransport';
 import { firstFrame } from './videoPoster';
 

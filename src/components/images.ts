@@ -3,7 +3,7 @@
 // (/assets/images/<name>.<width>.avif|webp); a read answer's `Media` says which widths exist and
 // the photo's own size. A name outside the library (a file copied by hand) has no Media: it is
 // shown as is.
-import type { Media } from '../../api/api.enhanced';
+import type { Media } from '../api/api.enhanced';
 
 /** URL of a stored image (or video), from its file name. */
 export const imageUrl = (name: string) => `/assets/images/${encodeURIComponent(name)}`;

@@ -1,15 +1,12 @@
 // The admin screens, loaded in their own chunk (see app/router.tsx): nothing here, nor React
 // Final Form, nor md5, reaches the public pages. Every screen but the login requires a session.
 import { AdminMenu } from './AdminMenu';
-import { installUploadTransport } from './images/uploadTransport';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { RequireLogin } from './RequireLogin';
 import { SubTypeEditor } from './SubTypeEditor';
 
 export { LoginScreen } from './LoginScreen';
-
-installUploadTransport();
 
 export const AdminMenuScreen = () => (
   <RequireLogin>

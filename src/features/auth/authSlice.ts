@@ -47,15 +47,12 @@ export const authSlice = createSlice({
   selectors: {
     /** Logged in exactly when both tokens are present. */
     selectIsLoggedIn: (state) => Boolean(state.token && state.refreshToken),
-    selectToken: (state) => state.token,
-    selectRefreshToken: (state) => state.refreshToken,
     selectLoginRedirect: (state) => state.loginRedirect,
   },
 });
 
 export const { loginRedirectDone } = authSlice.actions;
-export const { selectIsLoggedIn, selectToken, selectRefreshToken, selectLoginRedirect } =
-  authSlice.selectors;
+export const { selectIsLoggedIn, selectLoginRedirect } = authSlice.selectors;
 
 /** Only the two tokens are persisted, as raw localStorage entries (see tokenStorage). */
 export const persistedAuthReducer = persistReducer<AuthState>(

@@ -33,7 +33,7 @@ export interface HttpConfig {
 type RawQuery = ReturnType<typeof fetchBaseQuery>;
 
 /** The store's thunk extra argument: the one raw query every call goes through (see makeStore). */
-export interface HttpExtra {
+interface HttpExtra {
   rawQuery: RawQuery;
 }
 
@@ -44,7 +44,7 @@ export const httpExtra = ({ apiOrigin = '', fetchFn }: HttpConfig): HttpExtra =>
 const rawBaseQuery: RawQuery = (args, api, extraOptions) =>
   (api.extra as HttpExtra).rawQuery(args, api, extraOptions);
 
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');

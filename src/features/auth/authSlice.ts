@@ -4,7 +4,7 @@ import { api, type TokenResponse } from '../../api/api.enhanced';
 import { loginRedirectRequested, sessionEnded, tokensRefreshed } from '../../api/session';
 import { tokenStorage } from './tokenStorage';
 
-export interface AuthState {
+interface AuthState {
   token: string | null;
   refreshToken: string | null;
   /** Set when the HTTP layer wants the user on the login page; the router acts on it. */
@@ -20,7 +20,7 @@ function store(state: AuthState, answer: TokenResponse) {
   }
 }
 
-export const authSlice = createSlice({
+const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {

@@ -15,7 +15,7 @@ const loadCarousel = () => import(/* webpackChunkName: "carousel" */ './ProjectC
 const ProjectCarousel = lazy(() => loadCarousel().then((module) => ({ default: module.ProjectCarousel })));
 
 /** Spec section 4: the carousel loads 7 random projects. */
-export const CAROUSEL_COUNT = 7;
+const CAROUSEL_COUNT = 7;
 
 const specialtyLinks = [paths.typesList.href(6), paths.projectType.href(19), paths.typesList.href(11)];
 

@@ -25,7 +25,7 @@ export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/
 const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);
 
 /** The smallest variant of a library image (of a video's poster), else the file itself. */
-export const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths' | 'Poster'>) => {
+const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths' | 'Poster'>) => {
   const smallest = info?.Widths[0];
   const shown = info?.Poster || name;
   return smallest ? variantUrl(shown, smallest, 'webp') : imageUrl(shown);

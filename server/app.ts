@@ -18,7 +18,7 @@ import { argKeyOfParam, loadContract, type ContractOperation } from './contract.
 import { openDatabase } from './db/database.ts';
 import { pageImages } from './demo/content.ts';
 import { createImageLibrary } from './images/library.ts';
-import { MAX_VIDEO_BYTES } from './images/video.ts';
+import { MAX_VIDEO_BYTES } from '../contract/images.ts';
 import { createReadCache } from './readCache.ts';
 import { ApiError, type HandlerContext, type OperationId, type Services, type TagModule } from './operations.ts';
 import { registerImages } from './plugins/images.ts';

@@ -27,13 +27,13 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { ImageInfo, Media } from '../../src/api/generated.ts';
+import type { ImageInfo, Media } from '../../contract/api.ts';
+import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageTable } from '../db/schema.ts';
 import {
   candidateNames,
   FORMATS,
-  IMAGE_NAME,
   parseVariantName,
   PIPELINE_VERSION,
   variantName,
@@ -201,7 +201,7 @@ function install(outDir: string, dir: string, name: string, widths: number[], mo
 /** The first name of `candidateNames(fileName, ext)` that is not taken. */
 function freeName(taken: Set<string>, fileName: string, ext: string): string {
   for (const candidate of candidateNames(fileName, ext)) {
-    if (!taken.has(candidate) && IMAGE_NAME.test(candidate)) return candidate;
+    if (!taken.has(candidate) && patterns.ImageName.test(candidate)) return candidate;
   }
   throw new Error('unreachable: candidateNames never ends');
 }
@@ -236,7 +236,7 @@ export interface DemoCacheOptions {
  */
 export async function fillDemoCache(options: DemoCacheOptions): Promise<Array<{ file: string; path: string; key: string }>> {
   const inputs = readdirSync(options.demoImagesDir)
-    .filter((file) => IMAGE_NAME.test(file) && /\.(jpe?g|png|webp|avif|gif)$/i.test(file))
+    .filter((file) => patterns.ImageName.test(file) && /\.(jpe?g|png|webp|avif|gif)$/i.test(file))
     .sort()
     .map((file) => {
       const path = join(options.demoImagesDir, file);
@@ -383,7 +383,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         }
         // Demo videos: stored as is, like an upload, with their poster (imported just above).
         for (const file of readdirSync(options.demoImagesDir).sort()) {
-          if (!file.endsWith(`.${VIDEO_EXT}`) || !IMAGE_NAME.test(file)) continue;
+          if (!file.endsWith(`.${VIDEO_EXT}`) || !patterns.ImageName.test(file)) continue;
           const poster = rows.find((row) => row.name === demoPosterName(file));
           const path = join(options.demoImagesDir, file);
           if (!poster || sniffFtyp(readHead(path)) !== 'mp4' || !(await isWholeMp4(path))) continue; // served from the demo folder as before

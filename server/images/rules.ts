@@ -1,8 +1,7 @@
 // The agreements of the image library shared by the server and its worker process: limits,
 // variant widths, file names, French messages. No sharp here (the server process never loads it).
+import { limits } from '../../contract/limits.ts';
 
-/** At most 20 Mo per upload. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** At most 50 megapixels (width × height, every frame of an animation counted). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Widths of the AVIF and WebP variants, never wider than the original. */
@@ -50,9 +49,7 @@ export const FORMATS = {
 } as const;
 export type ImageFormat = keyof typeof FORMATS;
 
-/** The contract's ImageName: at most 50 characters, a plain file name. */
-export const MAX_NAME_LENGTH = 50;
-export const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const MAX_NAME_LENGTH = limits.ImageName.maxLength;
 
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', þ: 'th', ð: 'd' };
 

@@ -9,13 +9,14 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../operations.ts';
-import { imageMessages, MAX_UPLOAD_BYTES } from './rules.ts';
-import { MAX_VIDEO_BYTES, sniffFtyp, SNIFF_BYTES, videoMessages, type Sniffed } from './video.ts';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
+import { imageMessages } from './rules.ts';
+import { sniffFtyp, SNIFF_BYTES, videoMessages, type Sniffed } from './video.ts';
 
 /** Room for the multipart envelope around the files (boundaries, part headers). */
 export const ENVELOPE = 64 * 1024;
 /** The longest body an upload may have: a video, its poster and the envelope. */
-export const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_UPLOAD_BYTES + ENVELOPE;
+export const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + ENVELOPE;
 
 export const imageTooLarge = () => new ApiError(413, imageMessages.tooLarge, { connection: 'close' });
 export const videoTooLarge = () => new ApiError(413, videoMessages.tooLarge, { connection: 'close' });
@@ -75,7 +76,7 @@ class Sniffer extends Transform {
   private over(): ApiError | null {
     if (this.kind === 'mp4') return this.bytes > MAX_VIDEO_BYTES ? videoTooLarge() : null;
     // Undecided (fewer than SNIFF_BYTES so far) is far below any limit.
-    return this.kind !== null && this.bytes > MAX_UPLOAD_BYTES ? imageTooLarge() : null;
+    return this.kind !== null && this.bytes > MAX_IMAGE_BYTES ? imageTooLarge() : null;
   }
 }
 

@@ -12,9 +12,6 @@
 // upload is refused instead of being served as a video no one can play.
 import { open } from 'node:fs/promises';
 
-/** At most 100 Mo per video. */
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
-
 export const VIDEO_TYPE = 'video/mp4';
 export const VIDEO_EXT = 'mp4';
 

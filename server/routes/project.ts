@@ -1,5 +1,5 @@
 // Tag "project".
-import type { ProjectView } from '../../src/api/generated.ts';
+import type { ProjectView } from '../../contract/api.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ImageLibrary } from '../images/library.ts';

@@ -1,6 +1,6 @@
 // Tag "projecttype".
 import type { Selectable } from 'kysely';
-import type { ProjectTypeView } from '../../src/api/generated.ts';
+import type { ProjectTypeView } from '../../contract/api.ts';
 import { toProjectType, withMedia } from '../db/mappers.ts';
 import type { ProjectTypeTable } from '../db/schema.ts';
 import type { ImageLibrary } from '../images/library.ts';

@@ -10,6 +10,7 @@ import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
 import type { ImageLibrary } from './images/library.ts';
+import { messages } from './messages.ts';
 import type { ReadCache } from './readCache.ts';
 
 export type { OperationId, Operations } from '../contract/api.ts';
@@ -61,4 +62,4 @@ export class ApiError extends Error {
 }
 
 export const refuse = (Message: string): G.MutationResult => ({ Result: false, Message });
-export const ok = (Message = 'Opération effectuée avec succès'): G.MutationResult => ({ Result: true, Message });
+export const ok = (Message: string = messages.ok): G.MutationResult => ({ Result: true, Message });

@@ -3,9 +3,8 @@
 import { hashPassword } from '../auth/passwords.ts';
 import { toUser, uniqueKey } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { msg } from './messages.ts';
+import { messages } from '../messages.ts';
 
-const duplicate = (email: string) => `L'usager « ${email} » existe déjà : choisissez une autre adresse.`;
 
 export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'deleteUser'> = {
   tag: 'user',
@@ -21,7 +20,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
         const same = await trx.selectFrom('app_user').select('id').where('email_key', '=', key).executeTakeFirst();
-        if (same) return refuse(duplicate(u.Email));
+        if (same) return refuse(messages.user.duplicate(u.Email));
         await trx
           .insertInto('app_user')
           .values({ email: u.Email, email_key: key, password_hash: hash, created_at: Math.floor(Date.now() / 1000) })
@@ -31,21 +30,21 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
     },
 
     async updateUser({ id, userInput: u }, { services: { db, passwordCost, sessions } }) {
-      if (u.Id !== id) return refuse(msg.idMismatch(u.Id, id));
+      if (u.Id !== id) return refuse(messages.idMismatch(u.Id, id));
       const exists = await db.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
-      if (!exists) throw new ApiError(404, msg.notFound("L'usager", id));
+      if (!exists) throw new ApiError(404, messages.notFound("L'usager", id));
       const key = uniqueKey(u.Email);
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound("L'usager", id));
+        if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
         const same = await trx
           .selectFrom('app_user')
           .select('id')
           .where('email_key', '=', key)
           .where('id', '<>', id)
           .executeTakeFirst();
-        if (same) return refuse(duplicate(u.Email));
+        if (same) return refuse(messages.user.duplicate(u.Email));
         await trx.updateTable('app_user').set({ email: u.Email, email_key: key, password_hash: hash }).where('id', '=', id).execute();
         // A new password ends every session of that user.
         await sessions.revokeUser(id, trx);
@@ -56,7 +55,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
     async deleteUser({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound("L'usager", id));
+        if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
         const { count } = await trx
           .selectFrom('app_user')
           .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -131,6 +131,6 @@ export const admin = {
     min: (n: number) => `${n} charactères minimum`,
     max: (n: number) => `${n} charactères maximum`,
     /** The category name shows no per-field message (section 5); this one is never displayed. */
-    categoryName: 'Nom de catégorie : 4 à 50 caractères',
+    categoryName: (min: number, max: number) => `Nom de catégorie : ${min} à ${max} caractères`,
   },
 } as const;

@@ -19,7 +19,7 @@ import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../../contract/images';
 import { onUploadProgress } from './uploadTransport';
 import { firstFrame } from './videoPoster';
 
-export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
+const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
 
 const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);
 

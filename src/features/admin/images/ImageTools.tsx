@@ -21,6 +21,9 @@ import { firstFrame } from './videoPoster';
 
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
 
+/** Mo, as the messages say it (1 Mo = 1024 × 1024 bytes). */
+const mo = (bytes: number) => bytes / (1024 * 1024);
+
 const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);
 
 /** The smallest variant of a library image (of a video's poster), else the file itself. */
@@ -78,7 +81,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
     if (!file) return;
     const video = isMp4(file);
     if (file.size > (video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES)) {
-      setNote({ ok: false, text: video ? t.tooBigVideo : t.tooBig });
+      setNote({ ok: false, text: video ? t.tooBigVideo(mo(MAX_VIDEO_BYTES)) : t.tooBig(mo(MAX_IMAGE_BYTES)) });
       return;
     }
     // A video's poster: its first frame, made here (see videoPoster.ts).
@@ -152,7 +155,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
           >
             {pickerShown ? t.closePicker : t.pick}
           </button>
-          <small className="admin-hint">{t.formats}</small>
+          <small className="admin-hint">{t.formats(mo(MAX_IMAGE_BYTES), mo(MAX_VIDEO_BYTES))}</small>
         </div>
       </div>
       {sending ? (

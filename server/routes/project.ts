@@ -10,7 +10,7 @@ import { messages } from '../messages.ts';
 import { existsById } from '../db/repositories.ts';
 
 /** GET /api/randomprojects/{count} never answers more than this. */
-export const RANDOM_PROJECTS_MAX = 50;
+const RANDOM_PROJECTS_MAX = 50;
 
 /** Rows as read answers, with the Media of their images. */
 async function views(rows: Selectable<ProjectTable>[], images: ImageLibrary): Promise<ProjectView[]> {

@@ -1,5 +1,5 @@
 // Generates, from openapi.yaml:
-//   src/api/generated.ts   the client's RTK Query endpoints and hooks;
+//   src/api/generated.ts   the client's RTK Query endpoints and hooks (types from contract/api.ts);
 //   contract/api.ts        the schema and operation types both sides import (types only), the
 //                          table of operations (operationId → [argument, answer]) and where each is;
 //   contract/limits.ts     the length and pattern limits of every string the contract constrains,
@@ -119,9 +119,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     '// Do not edit by hand.\n';
   process.chdir(here('./src/api'));
   const rtk = String(await generateEndpoints({ ...config, outputFile: undefined }));
+  // The client's file keeps its endpoints and hooks and takes its types from contract/api.ts.
+  const types = typesOf(rtk);
+  const names = [...types.matchAll(/^export type (\w+)/gm)].map((match) => match[1]);
+  const client = rtk.replace(
+    types,
+    `import type { ${names.join(', ')} } from '../../contract/api';\nexport type * from '../../contract/api';\n`,
+  );
   const files: [string, string][] = [
-    [config.outputFile, banner + rtk],
-    [here('./contract/api.ts'), banner + '// Types only: no RTK Query, no DOM; the server and the client both import them.\n' + typesOf(rtk) + operationsOf(doc)],
+    [config.outputFile, banner + client],
+    [here('./contract/api.ts'), banner + '// Types only: no RTK Query, no DOM; the server and the client both import them.\n' + types + operationsOf(doc)],
     [here('./contract/limits.ts'), banner + limitsOf(doc)],
   ];
   let stale = false;

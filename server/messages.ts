@@ -11,6 +11,7 @@ export const messages = {
   idMismatch: (bodyId: number, pathId: number) =>
     `L'identifiant du formulaire (${bodyId}) ne correspond pas à celui de l'adresse (${pathId}) : rechargez la page et réessayez.`,
   notFound,
+  noProjectType: (id: number) => `Le type de projet n° ${id} n'existe pas : choisissez un type de la liste.`,
   request: {
     unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (application/json).',
     tooLarge: 'Requête trop volumineuse.',
@@ -36,9 +37,11 @@ export const messages = {
     self: 'Un type de projet ne peut pas être son propre sous-type : choisissez un autre type.',
     linked: 'Ce sous-type est déjà lié à ce type de projet.',
     notLinked: "Ce sous-type n'est pas lié à ce type de projet : rechargez la liste.",
+    noSubType: (id: number) => `Le sous-type n° ${id} n'existe pas : choisissez un type de la liste.`,
   },
   user: {
     duplicate: (email: string) => `L'usager « ${email} » existe déjà : choisissez une autre adresse.`,
+    lastAdmin: "Impossible d'effacer le dernier administrateur : ajoutez d'abord un autre usager.",
   },
   image: {
     tooLarge: 'Image trop volumineuse (20 Mo maximum)',

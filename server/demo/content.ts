@@ -142,7 +142,7 @@ export const demoProjects: DemoProject[] = [
     description: 'Porte-clés en forme de maison découpé dans un bloc d’érable, crochets en bois tourné, pour l’entrée d’un chalet.' },
   { typeId: 25, name: 'Vide-poche mural de l’entrée', image: 'vide-poche-entree.jpg',
     description: 'Vide-poche mural avec crochets à clés, pochette à courrier et petit miroir, en frêne huilé.' },
-  // A video project (issue 9), last so the ids of the others stay as they were.
+  // A video project, last so the ids of the others stay as they were.
   { typeId: 9, name: 'Tiroirs sous l’escalier en action', image: 'tiroirs-sous-escalier-en-action.mp4',
     description: 'Courte vidéo des quatre tiroirs sous l’escalier : ils suivent la pente des marches et glissent sans effort, même chargés.' },
 ];

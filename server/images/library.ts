@@ -10,7 +10,7 @@
 //   later upload of a file with the same name gets `-2`; URLs of the library can therefore be
 //   cached for a year as immutable.
 // - The demo images go through the same pipeline at seeding, through a cache (demoCache.ts).
-// - Videos (MP4, issue 9) are stored as they were sent, beside their poster: a still image sent
+// - Videos (MP4) are stored as they were sent, beside their poster: a still image sent
 //   with them, put through the pipeline like any image and named `<video stem>-affiche.<ext>`.
 //   The video's row names its poster and carries the poster's dimensions and variant widths (its
 //   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.

@@ -1,28 +1,16 @@
-// The agreements of the image library shared by the server and its worker process: limits,
-// variant widths, file names, French messages. No sharp here (the server process never loads it).
+// What the server and its image worker agree on: the pixel limit, the variant widths and names,
+// the accepted formats, how an upload's stored name is made, and the jobs and outcomes they
+// exchange. No sharp here (the server process never loads it).
 import { limits } from '../../contract/limits.ts';
 
 /** At most 50 megapixels (width × height, every frame of an animation counted). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Widths of the AVIF and WebP variants, never wider than the original. */
-export const STANDARD_WIDTHS = [320, 640, 1024, 1600] as const;
+const STANDARD_WIDTHS = [320, 640, 1024, 1600] as const;
 /** Temporary files and folders start with it: a dot name, never served nor backed up. */
 export const TEMP_PREFIX = '.tmp-';
 /** Bump when the pipeline's output changes: the seeding cache is keyed by it. */
 export const PIPELINE_VERSION = 'atelier-images-2';
-
-/**
- * How the server starts its image worker (library.ts), chosen for the memory budget of issue 6
- * (server and worker together at most 300 MB; measured by `npm run bench:images`):
- * - MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for libvips' threads, less memory left in them;
- * - MALLOC_MMAP_THRESHOLD_: a fixed threshold turns off glibc's sliding one, under which a buffer
- *   freed by one step (the decoded photo, the AVIF encoder's frame) stayed in the heap and the next
- *   step's came on top of it; every large buffer now goes back to the system when freed
- *   (worker peak 222 -> 208 MB);
- * - a 1 MB V8 young generation: the worker's JavaScript allocates next to nothing.
- */
-export const WORKER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
-export const WORKER_NODE_OPTIONS = ['--max-semi-space-size=1'] as const;
 
 /**
  * The variant widths of an image `width` px wide: each standard width, capped at the original

@@ -14,12 +14,12 @@ import { messages } from '../messages.ts';
 import { sniffFtyp, SNIFF_BYTES, type Sniffed } from './video.ts';
 
 /** Room for the multipart envelope around the files (boundaries, part headers). */
-export const ENVELOPE = 64 * 1024;
+const ENVELOPE = 64 * 1024;
 /** The longest body an upload may have: a video, its poster and the envelope. */
-export const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + ENVELOPE;
+const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + ENVELOPE;
 
-export const imageTooLarge = () => new ApiError(413, messages.image.tooLarge, { connection: 'close' });
-export const videoTooLarge = () => new ApiError(413, messages.video.tooLarge, { connection: 'close' });
+const imageTooLarge = () => new ApiError(413, messages.image.tooLarge, { connection: 'close' });
+const videoTooLarge = () => new ApiError(413, messages.video.tooLarge, { connection: 'close' });
 
 export interface ReceivedFile {
   path: string;

@@ -1,4 +1,4 @@
-// Videos of the library (issue 9): MP4 files stored as they were sent (no re-encoding: the server
+// Videos of the library: MP4 files stored as they were sent (no re-encoding: the server
 // carries no video tool), each with a poster, a still image that goes through the image pipeline.
 //
 // An MP4 is recognised by its content, not its name: an ISO base media file starts with an `ftyp`

@@ -2,10 +2,23 @@
 // uploads at once never hold two photos in memory, and the server's memory stays flat (the
 // worker's is given back when it exits).
 import { spawn } from 'node:child_process';
-import { WORKER_ENV, WORKER_NODE_OPTIONS, type PipelineJob, type PipelineOutcome } from './rules.ts';
+import type { PipelineJob, PipelineOutcome } from './rules.ts';
 
-export /** One queue per library: jobs run one after the other. */
-function serial() {
+/**
+ * How the server starts its image worker, chosen for the memory budget: server
+ * and worker together at most 300 MB (measured by `npm run bench:images`):
+ * - MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for libvips' threads, less memory left in them;
+ * - MALLOC_MMAP_THRESHOLD_: a fixed threshold turns off glibc's sliding one, under which a buffer
+ *   freed by one step (the decoded photo, the AVIF encoder's frame) stayed in the heap and the next
+ *   step's came on top of it; every large buffer now goes back to the system when freed
+ *   (worker peak 222 -> 208 MB);
+ * - a 1 MB V8 young generation: the worker's JavaScript allocates next to nothing.
+ */
+const WORKER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+const WORKER_NODE_OPTIONS = ['--max-semi-space-size=1'] as const;
+
+/** One queue per library: jobs run one after the other. */
+export function serial() {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(task: () => Promise<T>): Promise<T> => {
     const run = tail.then(task, task);
@@ -19,7 +32,7 @@ export function runWorker(workerPath: string, jobs: PipelineJob[], timeoutPerIma
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...WORKER_NODE_OPTIONS, workerPath], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, ...WORKER_ENV }, // see rules.ts
+      env: { ...process.env, ...WORKER_ENV },
     });
     let out = '';
     let err = '';

@@ -2,6 +2,7 @@
 import { toCategory, uniqueKey } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
+import { existsById } from '../db/repositories.ts';
 
 
 export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'updateCategory' | 'deleteCategory'> = {
@@ -28,7 +29,7 @@ export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'update
       if (category.Id !== id) return refuse(messages.idMismatch(category.Id, id));
       const key = uniqueKey(category.Name);
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
+        const current = await existsById(trx, 'category', id);
         if (!current) throw new ApiError(404, messages.notFound('La catégorie', id));
         const same = await trx
           .selectFrom('category')

@@ -7,9 +7,10 @@ import { toProject, withMedia } from '../db/mappers.ts';
 import type { ProjectTable } from '../db/schema.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
+import { existsById } from '../db/repositories.ts';
 
 /** GET /api/randomprojects/{count} never answers more than this. */
-export const RANDOM_PROJECTS_MAX = 50;
+const RANDOM_PROJECTS_MAX = 50;
 
 /** Rows as read answers, with the Media of their images. */
 async function views(rows: Selectable<ProjectTable>[], images: ImageLibrary): Promise<ProjectView[]> {
@@ -20,7 +21,6 @@ async function views(rows: Selectable<ProjectTable>[], images: ImageLibrary): Pr
 const allProjects = async (db: Db, images: ImageLibrary): Promise<ProjectView[]> =>
   views(await db.selectFrom('project').selectAll().orderBy('id').execute(), images);
 
-const noType = (id: number) => `Le type de projet n° ${id} n'existe pas : choisissez un type de la liste.`;
 
 export const projectRoutes: TagModule<
   | 'getProjectsByType'
@@ -35,7 +35,7 @@ export const projectRoutes: TagModule<
   handlers: {
     async getProjectsByType({ typeId }, { services: { db, cache, images } }) {
       return cache.get(`projects-of-type:${typeId}`, async () => {
-        const type = await db.selectFrom('project_type').select('id').where('id', '=', typeId).executeTakeFirst();
+        const type = await existsById(db, 'project_type', typeId);
         if (!type) throw new ApiError(404, messages.notFound('Le type de projet', typeId));
         const rows = await db.selectFrom('project').selectAll().where('project_type_id', '=', typeId).orderBy('id').execute();
         return views(rows, images);
@@ -67,8 +67,8 @@ export const projectRoutes: TagModule<
 
     async addProject({ project: p }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const type = await trx.selectFrom('project_type').select('id').where('id', '=', p.ProjectTypeId).executeTakeFirst();
-        if (!type) return refuse(noType(p.ProjectTypeId));
+        const type = await existsById(trx, 'project_type', p.ProjectTypeId);
+        if (!type) return refuse(messages.noProjectType(p.ProjectTypeId));
         await trx
           .insertInto('project')
           .values({ project_type_id: p.ProjectTypeId, name: p.Name, description: p.Description, image: p.Image })
@@ -80,10 +80,10 @@ export const projectRoutes: TagModule<
     async updateProject({ id, project: p }, { services: { db } }) {
       if (p.Id !== id) return refuse(messages.idMismatch(p.Id, id));
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('project').select('id').where('id', '=', id).executeTakeFirst();
+        const current = await existsById(trx, 'project', id);
         if (!current) throw new ApiError(404, messages.notFound('Le projet', id));
-        const type = await trx.selectFrom('project_type').select('id').where('id', '=', p.ProjectTypeId).executeTakeFirst();
-        if (!type) return refuse(noType(p.ProjectTypeId));
+        const type = await existsById(trx, 'project_type', p.ProjectTypeId);
+        if (!type) return refuse(messages.noProjectType(p.ProjectTypeId));
         await trx
           .updateTable('project')
           .set({ project_type_id: p.ProjectTypeId, name: p.Name, description: p.Description, image: p.Image })

@@ -6,6 +6,7 @@ import type { ProjectTypeTable } from '../db/schema.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
+import { existsById } from '../db/repositories.ts';
 
 /** Rows as read answers, with the Media of their images. */
 export async function typeViews(rows: Selectable<ProjectTypeTable>[], images: ImageLibrary): Promise<ProjectTypeView[]> {
@@ -28,7 +29,7 @@ export const projectTypeRoutes: TagModule<
 
     async getProjectTypesByCategory({ id }, { services: { db, cache, images } }) {
       return cache.get(`types-of-category:${id}`, async () => {
-        const category = await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
+        const category = await existsById(db, 'category', id);
         if (!category) throw new ApiError(404, messages.notFound('La catégorie', id));
         const rows = await db.selectFrom('project_type').selectAll().where('category_id', '=', id).orderBy('id').execute();
         return typeViews(rows, images);
@@ -37,7 +38,7 @@ export const projectTypeRoutes: TagModule<
 
     async addProjectType({ projectType: t }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const category = await trx.selectFrom('category').select('id').where('id', '=', t.CategoryId).executeTakeFirst();
+        const category = await existsById(trx, 'category', t.CategoryId);
         if (!category) return refuse(messages.projectType.noCategory(t.CategoryId));
         await trx
           .insertInto('project_type')
@@ -50,9 +51,9 @@ export const projectTypeRoutes: TagModule<
     async updateProjectType({ id, projectType: t }, { services: { db } }) {
       if (t.Id !== id) return refuse(messages.idMismatch(t.Id, id));
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+        const current = await existsById(trx, 'project_type', id);
         if (!current) throw new ApiError(404, messages.notFound('Le type de projet', id));
-        const category = await trx.selectFrom('category').select('id').where('id', '=', t.CategoryId).executeTakeFirst();
+        const category = await existsById(trx, 'category', t.CategoryId);
         if (!category) return refuse(messages.projectType.noCategory(t.CategoryId));
         await trx
           .updateTable('project_type')
@@ -65,7 +66,7 @@ export const projectTypeRoutes: TagModule<
 
     async deleteProjectType({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+        const current = await existsById(trx, 'project_type', id);
         if (!current) throw new ApiError(404, messages.notFound('Le type de projet', id));
         const { count } = await trx
           .selectFrom('project')

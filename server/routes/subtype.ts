@@ -2,13 +2,14 @@
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
 import { typeViews } from './projecttype.ts';
+import { existsById } from '../db/repositories.ts';
 
 export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubType'> = {
   tag: 'subtype',
   handlers: {
     async getSubTypes({ id }, { services: { db, cache, images } }) {
       return cache.get(`subtypes:${id}`, async () => {
-        const type = await db.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
+        const type = await existsById(db, 'project_type', id);
         if (!type) throw new ApiError(404, messages.notFound('Le type de projet', id));
         const rows = await db
           .selectFrom('subtype_link')
@@ -26,8 +27,8 @@ export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubT
       return db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('project_type').select('id').where('id', 'in', [SrcId, DestId]).execute();
         const ids = new Set(found.map((r) => r.id));
-        if (!ids.has(SrcId)) return refuse(`Le type de projet n° ${SrcId} n'existe pas : choisissez un type de la liste.`);
-        if (!ids.has(DestId)) return refuse(`Le sous-type n° ${DestId} n'existe pas : choisissez un type de la liste.`);
+        if (!ids.has(SrcId)) return refuse(messages.noProjectType(SrcId));
+        if (!ids.has(DestId)) return refuse(messages.subType.noSubType(DestId));
         const existing = await trx
           .selectFrom('subtype_link')
           .select('src_id')

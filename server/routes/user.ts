@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { toUser, uniqueKey } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
+import { existsById } from '../db/repositories.ts';
 
 
 export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'deleteUser'> = {
@@ -31,12 +32,12 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
 
     async updateUser({ id, userInput: u }, { services: { db, passwordCost, sessions } }) {
       if (u.Id !== id) return refuse(messages.idMismatch(u.Id, id));
-      const exists = await db.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
+      const exists = await existsById(db, 'app_user', id);
       if (!exists) throw new ApiError(404, messages.notFound("L'usager", id));
       const key = uniqueKey(u.Email);
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
+        const current = await existsById(trx, 'app_user', id);
         if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
         const same = await trx
           .selectFrom('app_user')
@@ -54,14 +55,14 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
 
     async deleteUser({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
+        const current = await existsById(trx, 'app_user', id);
         if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
         const { count } = await trx
           .selectFrom('app_user')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow();
         if (Number(count) <= 1) {
-          return refuse("Impossible d'effacer le dernier administrateur : ajoutez d'abord un autre usager.");
+          return refuse(messages.user.lastAdmin);
         }
         // Its refresh tokens go with it (ON DELETE CASCADE).
         await trx.deleteFrom('app_user').where('id', '=', id).execute();

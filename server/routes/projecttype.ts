@@ -6,7 +6,7 @@ import type { ProjectTypeTable } from '../db/schema.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
-import { existsById } from '../db/repositories.ts';
+import { countProjectsOfType, existsById } from '../db/repositories.ts';
 
 /** Rows as read answers, with the Media of their images. */
 export async function typeViews(rows: Selectable<ProjectTypeTable>[], images: ImageLibrary): Promise<ProjectTypeView[]> {
@@ -68,16 +68,8 @@ export const projectTypeRoutes: TagModule<
       return db.transaction().execute(async (trx) => {
         const current = await existsById(trx, 'project_type', id);
         if (!current) throw new ApiError(404, messages.notFound('Le type de projet', id));
-        const { count } = await trx
-          .selectFrom('project')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('project_type_id', '=', id)
-          .executeTakeFirstOrThrow();
-        if (Number(count) > 0) {
-          return refuse(
-            messages.projectType.hasProjects(count),
-          );
-        }
+        const count = await countProjectsOfType(trx, id);
+        if (count > 0) return refuse(messages.projectType.hasProjects(count));
         // Its sub-type links go with it (ON DELETE CASCADE).
         await trx.deleteFrom('project_type').where('id', '=', id).execute();
         return ok();

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { toUser, uniqueKey } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
-import { existsById } from '../db/repositories.ts';
+import { countUsers, emailTaken, existsById } from '../db/repositories.ts';
 
 
 export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'deleteUser'> = {
@@ -20,8 +20,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
       // Hash outside the transaction: scrypt takes a while and must not hold the database.
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
-        const same = await trx.selectFrom('app_user').select('id').where('email_key', '=', key).executeTakeFirst();
-        if (same) return refuse(messages.user.duplicate(u.Email));
+        if (await emailTaken(trx, key)) return refuse(messages.user.duplicate(u.Email));
         await trx
           .insertInto('app_user')
           .values({ email: u.Email, email_key: key, password_hash: hash, created_at: Math.floor(Date.now() / 1000) })
@@ -39,13 +38,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
       return db.transaction().execute(async (trx) => {
         const current = await existsById(trx, 'app_user', id);
         if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
-        const same = await trx
-          .selectFrom('app_user')
-          .select('id')
-          .where('email_key', '=', key)
-          .where('id', '<>', id)
-          .executeTakeFirst();
-        if (same) return refuse(messages.user.duplicate(u.Email));
+        if (await emailTaken(trx, key, id)) return refuse(messages.user.duplicate(u.Email));
         await trx.updateTable('app_user').set({ email: u.Email, email_key: key, password_hash: hash }).where('id', '=', id).execute();
         // A new password ends every session of that user.
         await sessions.revokeUser(id, trx);
@@ -57,13 +50,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
       return db.transaction().execute(async (trx) => {
         const current = await existsById(trx, 'app_user', id);
         if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
-        const { count } = await trx
-          .selectFrom('app_user')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow();
-        if (Number(count) <= 1) {
-          return refuse(messages.user.lastAdmin);
-        }
+        if ((await countUsers(trx)) <= 1) return refuse(messages.user.lastAdmin);
         // Its refresh tokens go with it (ON DELETE CASCADE).
         await trx.deleteFrom('app_user').where('id', '=', id).execute();
         return ok();

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../messages.ts';
 import type { ReadCache } from '../readCache.ts';
 import { PUBLIC_API_CACHE } from './security.ts';
 
@@ -134,7 +135,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
 }
 
 /** When the render itself failed: a French page, never a stack. */
+const t = messages.renderFailed;
 const errorPage =
   '<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<title>Service momentanément indisponible</title><h1>Service momentanément indisponible</h1>' +
-  '<p>La page n’a pas pu être préparée. Réessayez dans un moment.</p><p><a href="/welcome">Retour à l’accueil</a></p></html>';
+  `<title>${t.title}</title><h1>${t.title}</h1><p>${t.text}</p><p><a href="/welcome">${t.home}</a></p></html>`;

@@ -5,6 +5,7 @@
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import { messages } from '../messages.ts';
 import { cachedPage, originOf, sendWithEtag } from './render.ts';
 
 /** The preview photo's size (src/app/head.ts says the same to the pages' og:image:width/height). */
@@ -62,7 +63,7 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
     // The photo as /assets/images/ answers it: the same rules (safe name, deleted, folders).
     const source = await app.inject({ method: 'GET', url: `/assets/images/${encodeURIComponent(name)}` });
     if (source.statusCode !== 200 || !String(source.headers['content-type']).startsWith('image/')) {
-      return reply.code(404).send({ Result: false, Message: 'Image introuvable.' });
+      return reply.code(404).send({ Result: false, Message: messages.image.notFound });
     }
     let preview = previews.get(name);
     if (!preview) {
@@ -77,7 +78,7 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
       previews.set(name, preview);
     }
     const jpeg = await preview;
-    if (!jpeg) return reply.code(404).send({ Result: false, Message: 'Image introuvable.' });
+    if (!jpeg) return reply.code(404).send({ Result: false, Message: messages.image.notFound });
     reply.header('Cache-Control', String(source.headers['cache-control'] ?? 'public, max-age=86400'));
     return reply.type('image/jpeg').send(jpeg);
   });

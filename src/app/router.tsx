@@ -6,8 +6,8 @@
 import type { ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
-import { Frame, Layout } from '../features/layout/Layout';
-import { NotFoundPage } from '../features/layout/NotFoundPage';
+import { Frame, Layout } from '../components/Layout';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
 import { TypesListPage } from '../features/gallery/TypesListPage';
 import { ProjectTypePage } from '../features/gallery/ProjectTypePage';

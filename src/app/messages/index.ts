@@ -6,4 +6,3 @@ import { common } from './common';
 import { site } from './site';
 
 export const messages = { common, site } as const;
-export type Messages = typeof messages;

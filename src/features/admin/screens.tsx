@@ -4,15 +4,12 @@ import { Navigate, Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectIsLoggedIn } from '../auth/authSlice';
-import { installUploadTransport } from './images/uploadTransport';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { SubTypeEditor } from './SubTypeEditor';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
-
-installUploadTransport();
 
 /**
  * Every screen but the login: nothing until the saved session is restored (redux-persist, when

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, pageImages } from '../layout/images';
-import { Picture } from '../layout/Picture';
+import { imageSizes, pageImages } from '../../components/images';
+import { Picture } from '../../components/Picture';
 
 /** About: the owner's presentation and the three small-jobs services. */
 export function AboutPage() {

@@ -1,7 +1,7 @@
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
-import { imageSizes, pageImages } from '../layout/images';
-import { Picture } from '../layout/Picture';
+import { imageSizes, pageImages } from '../../components/images';
+import { Picture } from '../../components/Picture';
 
 /** Contact: phone, two e-mails, the city on a map, the social page, a large workshop photo. */
 export function ContactPage() {

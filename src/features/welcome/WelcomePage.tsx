@@ -4,10 +4,10 @@ import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, pageImages } from '../layout/images';
-import { LoadError } from '../layout/LoadError';
-import { Picture } from '../layout/Picture';
-import { useHydrated } from '../layout/useHydrated';
+import { imageSizes, pageImages } from '../../components/images';
+import { LoadError } from '../../components/LoadError';
+import { Picture } from '../../components/Picture';
+import { useHydrated } from '../../components/useHydrated';
 import type { ProjectView } from '../../api/api.enhanced';
 
 // The carousel (react-slick, its CSS, the popup) is its own chunk: it sits below the hero, and

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { messages } from '../../app/messages';
-import { useAppDispatch } from '../../app/hooks';
-import type { PageOutcome, PageQuery } from '../../app/router';
-import type { RootState } from '../../app/store';
-import { LoginRedirect } from './LoginRedirect';
+import { useAppSelector } from '../app/hooks';
+import { messages } from '../app/messages';
+import { useAppDispatch } from '../app/hooks';
+import type { PageOutcome, PageQuery } from '../app/router';
+import type { RootState } from '../app/store';
+import { LoginRedirect } from '../features/auth/LoginRedirect';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';

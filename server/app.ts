@@ -11,6 +11,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { createHashGate, DEFAULT_HASH_GATE, type HashGateOptions } from './auth/hashGate.ts';
 import { createLoginLimiter } from './auth/loginLimiter.ts';
 import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/passwords.ts';
 import { createSessions, type TokenLifetimes } from './auth/sessions.ts';
@@ -48,13 +49,15 @@ export interface AppConfig {
   imageCacheDir?: string;
   /** HS256 key (at least 32 characters); else a random key kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
-  /** Fastify trustProxy: true behind a reverse proxy (X-Forwarded-For/-Proto). */
-  trustProxy: boolean | string;
+  /** Fastify trustProxy: the reverse proxies' addresses (comma-separated), never `true` (see config.ts). */
+  trustProxy: false | string;
   logger: boolean | FastifyServerOptions['logger'];
   /** scrypt cost; OWASP_SCRYPT in production, tiny in tests. */
   passwordCost: ScryptCost;
-  /** Failed sign-ins allowed per address and e-mail in one window. */
-  loginLimit?: { max: number; windowMs: number };
+  /** Sign-in attempts allowed per address and e-mail (max, 5) and per address (maxPerAddress, 20) in one window. */
+  loginLimit?: { max: number; windowMs: number; maxPerAddress?: number };
+  /** Sign-in password hashes running at once and waiting (1 and 8 when absent). */
+  hashGate?: HashGateOptions;
   /** Clock (tests move it to expire tokens). */
   now?: () => number;
   /** Access and refresh token lifetimes; 15 minutes and 30 days when absent. */
@@ -210,7 +213,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       cacheDir: config.imageCacheDir,
       pageImages: Object.values(pageImages),
     }),
-    loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
+    loginLimiter: {
+      pair: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
+      address: createLoginLimiter(config.loginLimit?.maxPerAddress ?? 20, config.loginLimit?.windowMs ?? 60_000, config.now),
+    },
+    hashGate: createHashGate(config.hashGate ?? DEFAULT_HASH_GATE),
     passwordCost: config.passwordCost,
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
   };

@@ -12,11 +12,23 @@ export interface ServerEnv {
   app: AppConfig;
 }
 
-/** `TRUST_PROXY`: unset/false → false; true/1 → trust every proxy; else a list of addresses/CIDRs. */
-function trustProxy(value: string | undefined): boolean | string {
+/**
+ * `TRUST_PROXY`: unset/false → no proxy; else the proxies' addresses/CIDRs, comma-separated
+ * (`127.0.0.1`, `10.0.0.0/8`, or proxy-addr's names `loopback`, `uniquelocal`). Refused: `true`
+ * (every hop trusted: the address would be the leftmost X-Forwarded-For entry, which the client
+ * writes) and a hop count (Fastify 5 trusts no one for a number: every visitor would get the
+ * proxy's address and share one sign-in limit).
+ */
+function trustProxy(value: string | undefined): false | string {
   if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value;
+  const safe = 'donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine)';
+  if (value === 'true') throw new Error(`TRUST_PROXY=true ferait confiance à tout X-Forwarded-For (le client y écrit ce qu’il veut) : ${safe}.`);
+  if (/^[0-9]+$/.test(value)) throw new Error(`TRUST_PROXY=${value} : Fastify ne fait confiance à aucun nombre de sauts ; ${safe}.`);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const address = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/[0-9]{1,3})?)$/;
+  const bad = entries.find((entry) => !address.test(entry));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY invalide : « ${bad} » n'est pas une adresse ni un réseau (${safe}).`);
+  return entries.join(',');
 }
 
 /** A lifetime in seconds: digits only, a positive safe integer; the default when unset. */

@@ -191,7 +191,7 @@ describe('with a running app', () => {
     });
 
     test('HSTS on every kind of answer behind an HTTPS proxy', async () => {
-      const proxied = await build({ withDist: true, config: { trustProxy: true } });
+      const proxied = await build({ withDist: true, config: { trustProxy: '127.0.0.1' } });
       try {
         for (const [method, url] of [['GET', '/'], ['GET', '/admin'], ['GET', '/api/category/all/'], ['GET', '/api/nothing'], ['POST', '/api/category/'], ['GET', '/assets/images/nope.jpg']] as const) {
           const res = await proxied.call(method, url, { headers: { 'x-forwarded-proto': 'https' } });

@@ -290,7 +290,7 @@ describe('XSRF and headers', () => {
   });
 
   test('HSTS and a Secure cookie behind an HTTPS reverse proxy (TRUST_PROXY)', async () => {
-    const proxied = await build({ seed: false, config: { trustProxy: true } });
+    const proxied = await build({ seed: false, config: { trustProxy: '127.0.0.1' } });
     try {
       const res = await proxied.app.inject({ method: 'GET', url: '/api/menu', headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);

@@ -1,0 +1,125 @@
+// Issue 19, the outside review's findings, each attacked again: against a listening server with
+// real concurrent HTTP requests where the finding was a race or a flood.
+import { randomUUID } from 'node:crypto';
+import { configFromEnv } from '../config.ts';
+import { md5hex } from '../auth/passwords.ts';
+import { ADMIN_EMAIL, ADMIN_PWD, XSRF, build, type BuildOptions, type TestApp } from './helper.ts';
+
+jest.setTimeout(60_000);
+
+const open: TestApp[] = [];
+afterEach(async () => {
+  for (const t of open.splice(0)) await t.close();
+});
+
+/** A fresh app listening on 127.0.0.1, and its base URL. */
+async function serve(options: BuildOptions = {}): Promise<{ t: TestApp; base: string }> {
+  const t = await build(options);
+  open.push(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return { t, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+const headers = (extra: Record<string, string> = {}) => ({
+  cookie: `XSRF-TOKEN=${XSRF}`,
+  'x-xsrf-token': XSRF,
+  'content-type': 'application/json',
+  ...extra,
+});
+
+async function signIn(base: string, Email: string, Pwd: string) {
+  const res = await fetch(`${base}/api/login/`, { method: 'POST', headers: headers(), body: JSON.stringify({ Email, Pwd }) });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), json: (await res.json()) as { Result: boolean; Message?: string; Token?: string } };
+}
+
+describe('1. sign-in floods', () => {
+  test('concurrent hashes are capped: beyond the queue, a French 503 with Retry-After', async () => {
+    // A costlier scrypt than the other tests, so that the attempts overlap.
+    const { base } = await serve({ config: { passwordCost: { N: 2 ** 14, r: 8, p: 1 }, hashGate: { concurrency: 1, queue: 2 } } });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(base, `${randomUUID()}@exemple.ca`, md5hex('faux'))));
+    const busy = answers.filter((a) => a.status === 503);
+    const checked = answers.filter((a) => a.status === 200);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(3); // one running, two waiting
+    expect(busy.length).toBe(12 - checked.length);
+    for (const a of busy) {
+      expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(a.json).toEqual({ Result: false, Message: expect.stringMatching(/^Trop de connexions en cours : réessayez dans \d+ secondes?\.$/) });
+    }
+    // Once the flood is over, the right password works.
+    expect((await signIn(base, ADMIN_EMAIL, ADMIN_PWD)).json.Result).toBe(true);
+  });
+
+  test('a new e-mail per attempt is limited per address (20 a minute)', async () => {
+    const t = await build();
+    open.push(t);
+    const attempt = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: ip, headers: headers(), payload: JSON.stringify({ Email: `${randomUUID()}@exemple.ca`, Pwd: md5hex('faux') }) });
+    for (let i = 0; i < 20; i++) expect((await attempt('10.0.0.9')).statusCode).toBe(200);
+    const limited = await attempt('10.0.0.9');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt('10.0.0.10')).statusCode).toBe(200);
+  });
+});
+
+describe('2. the sign-in limit holds under concurrency', () => {
+  test('30 wrong passwords and the right one at once: at most 5 are checked', async () => {
+    const { base } = await serve();
+    const attempts = [...Array.from({ length: 30 }, () => md5hex(randomUUID())), ADMIN_PWD];
+    const answers = await Promise.all(attempts.map((pwd) => signIn(base, ADMIN_EMAIL, pwd)));
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(26);
+  });
+
+  test('a success resets its own pair only, not the address', async () => {
+    const t = await build({ config: { loginLimit: { max: 5, maxPerAddress: 6, windowMs: 60_000 } } });
+    open.push(t);
+    const attempt = (Email: string, Pwd: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: '10.0.0.3', headers: headers(), payload: JSON.stringify({ Email, Pwd }) });
+    for (let i = 0; i < 4; i++) expect((await attempt(ADMIN_EMAIL, md5hex('faux'))).json()).toMatchObject({ Result: false });
+    expect((await attempt(ADMIN_EMAIL, ADMIN_PWD)).json()).toMatchObject({ Result: true });
+    expect((await attempt('autre@exemple.ca', md5hex('faux'))).statusCode).toBe(200);
+    // Six attempts from this address in the minute: the seventh waits, whatever its e-mail.
+    expect((await attempt(ADMIN_EMAIL, ADMIN_PWD)).statusCode).toBe(429);
+  });
+});
+
+describe('3. TRUST_PROXY', () => {
+  const trust = (value: string) => configFromEnv({ TRUST_PROXY: value }, '/repo').app.trustProxy;
+
+  test('the addresses of the proxies; true and hop counts are refused at start-up', () => {
+    expect(trust('127.0.0.1')).toBe('127.0.0.1');
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1')).toBe('127.0.0.1,10.0.0.0/8,::1');
+    expect(trust('loopback')).toBe('loopback');
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(configFromEnv({}, '/repo').app.trustProxy).toBe(false);
+    expect(() => trust('true')).toThrow(/^TRUST_PROXY=true ferait confiance .*TRUST_PROXY=127\.0\.0\.1/);
+    expect(() => trust('1')).toThrow(/^TRUST_PROXY=1 : .*TRUST_PROXY=127\.0\.0\.1/);
+    expect(() => trust('*')).toThrow(/^TRUST_PROXY invalide/);
+  });
+
+  test('behind one proxy, the address is the one the proxy saw: a forged X-Forwarded-For neither escapes nor locks out', async () => {
+    const t = await build({ config: { trustProxy: '127.0.0.1' } });
+    open.push(t);
+    // The proxy (127.0.0.1) appends the address it saw to whatever the client sent.
+    const attempt = (forged: string, client: string, pwd = md5hex('faux')) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        remoteAddress: '127.0.0.1',
+        headers: headers({ 'x-forwarded-for': `${forged}, ${client}` }),
+        payload: JSON.stringify({ Email: ADMIN_EMAIL, Pwd: pwd }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt(`203.0.113.${i}, 127.0.0.1`, '198.51.100.7')).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    // The victim (198.51.100.8), named by the attacker above, still signs in.
+    for (let i = 0; i < 5; i++) await attempt('198.51.100.8', '198.51.100.9');
+    const victim = await attempt('x', '198.51.100.8', ADMIN_PWD);
+    expect([victim.statusCode, victim.json()]).toMatchObject([200, { Result: true }]);
+  });
+});

@@ -123,3 +123,75 @@ describe('3. TRUST_PROXY', () => {
     expect([victim.statusCode, victim.json()]).toMatchObject([200, { Result: true }]);
   });
 });
+
+describe('6. an access token dies with its session; two tabs renewing together keep it', () => {
+  const refresh = (t: TestApp, token: string) => t.call('POST', '/api/refreshtoken/', { token });
+  const allowed = async (t: TestApp, token: string) => (await t.call('GET', '/api/user/all/', { token })).statusCode;
+
+  test('logout refuses the access tokens of that session at once, not those of another', async () => {
+    const t = await build();
+    open.push(t);
+    const mine = await t.login();
+    const other = await t.login();
+    expect(await allowed(t, mine.Token)).toBe(200);
+    expect((await t.call('POST', '/api/logout/', { token: mine.RefreshToken })).statusCode).toBe(200);
+    expect(await allowed(t, mine.Token)).toBe(401);
+    expect(await allowed(t, other.Token)).toBe(200);
+  });
+
+  test('a password change refuses every access token of that user; a deletion too', async () => {
+    const t = await build();
+    open.push(t);
+    const first = await t.login();
+    const second = await t.login();
+    expect((await t.call('POST', '/api/user/', { token: first.Token, body: { Id: 0, Email: 'marie@exemple.ca', Pwd: md5hex('marie-secret') } })).json()).toMatchObject({ Result: true });
+    const marie = await t.login('marie@exemple.ca', md5hex('marie-secret'));
+    expect((await t.call('PUT', '/api/user/1', { token: first.Token, body: { Id: 1, Email: ADMIN_EMAIL, Pwd: md5hex('nouveau-secret') } })).json()).toMatchObject({ Result: true });
+    expect(await allowed(t, first.Token)).toBe(401);
+    expect(await allowed(t, second.Token)).toBe(401);
+    expect(await allowed(t, marie.Token)).toBe(200);
+    const admin = await t.login(ADMIN_EMAIL, md5hex('nouveau-secret'));
+    const [row] = await t.db.selectFrom('app_user').select('id').where('email_key', '=', 'marie@exemple.ca').execute();
+    expect((await t.call('DELETE', `/api/user/${row?.id}`, { token: admin.Token })).json()).toMatchObject({ Result: true });
+    expect(await allowed(t, marie.Token)).toBe(401);
+  });
+
+  test('a family revoked for reuse refuses its access tokens at once', async () => {
+    const t = await build();
+    open.push(t);
+    const first = await t.login();
+    const second = (await refresh(t, first.RefreshToken)).json<{ Token: string; RefreshToken: string }>();
+    await refresh(t, second.RefreshToken); // the successor is spent: the grace no longer applies
+    expect((await refresh(t, first.RefreshToken)).statusCode).toBe(401); // stolen copy comes back
+    expect(await allowed(t, first.Token)).toBe(401);
+    expect(await allowed(t, second.Token)).toBe(401);
+  });
+
+  test('two tabs renewing at the same moment both get the same successor, and the session lives on', async () => {
+    const { t, base } = await serve();
+    const { RefreshToken } = await t.login();
+    const renew = (token: string) =>
+      fetch(`${base}/api/refreshtoken/`, { method: 'POST', headers: headers({ authorization: `Bearer ${token}` }) }).then(
+        async (res) => ({ status: res.status, json: (await res.json()) as { Result: boolean; Token: string; RefreshToken: string } }),
+      );
+    const [a, b] = await Promise.all([renew(RefreshToken), renew(RefreshToken)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.json.RefreshToken).toBe(b.json.RefreshToken);
+    for (const tab of [a, b]) expect(await allowed(t, tab.json.Token)).toBe(200);
+    const next = await renew(a.json.RefreshToken);
+    expect(next.status).toBe(200);
+    expect(await allowed(t, next.json.Token)).toBe(200);
+  });
+
+  test('a replay after the grace still revokes the family (RFC 9700 reuse detection)', async () => {
+    let now = Date.now();
+    const t = await build({ config: { now: () => now } });
+    open.push(t);
+    const first = await t.login();
+    const second = (await refresh(t, first.RefreshToken)).json<{ Token: string; RefreshToken: string }>();
+    now += 11_000;
+    expect((await refresh(t, first.RefreshToken)).statusCode).toBe(401);
+    expect((await refresh(t, second.RefreshToken)).statusCode).toBe(401);
+    expect(await allowed(t, second.Token)).toBe(401);
+  });
+});

@@ -1,6 +1,14 @@
 // Issue 19, the outside review's findings, each attacked again: against a listening server with
 // real concurrent HTTP requests where the finding was a race or a flood.
-import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
+import { backup, restore } from '../backup.ts';
 import { configFromEnv } from '../config.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { ADMIN_EMAIL, ADMIN_PWD, XSRF, build, type BuildOptions, type TestApp } from './helper.ts';
@@ -193,5 +201,104 @@ describe('6. an access token dies with its session; two tabs renewing together k
     expect((await refresh(t, first.RefreshToken)).statusCode).toBe(401);
     expect((await refresh(t, second.RefreshToken)).statusCode).toBe(401);
     expect(await allowed(t, second.Token)).toBe(401);
+  });
+});
+
+describe('7. backups of any library', () => {
+  let work: string;
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'portfolio-h19-backup-'));
+  });
+  afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+  /** A seeded DATA_DIR (demo library) with `extra` files added to images/. */
+  async function library(extra: (images: string) => void): Promise<string> {
+    const t = await build({ dataDir: join(work, 'data') });
+    await t.close();
+    extra(join(work, 'data', 'images'));
+    return join(work, 'data');
+  }
+
+  test('every name the server accepts (up to 100 characters) is saved, readable by tar, and restored', async () => {
+    const long = `a${'b'.repeat(95)}.jpg`; // 100 characters: 107 with images/
+    const dataDir = await library((images) => writeFileSync(join(images, long), 'une photo au nom très long'));
+    const file = join(work, 'b.tar.gz');
+    await backup(dataDir, file);
+    const listed = spawnSync('tar', ['tzf', file], { encoding: 'utf8' });
+    expect(listed.status).toBe(0);
+    expect(listed.stdout.split('\n')).toContain(`images/${long}`);
+    await restore(file, join(work, 'back'));
+    expect(readFileSync(join(work, 'back', 'images', long), 'utf8')).toBe('une photo au nom très long');
+  });
+
+  test('a link in images/ is never followed: neither listed nor its target archived', async () => {
+    const secret = join(work, 'secret.txt');
+    writeFileSync(secret, 'contenu-secret-hors-du-dossier');
+    const dataDir = await library((images) => symlinkSync(secret, join(images, 'passwd.jpg')));
+    const file = join(work, 'b.tar.gz');
+    const manifest = await backup(dataDir, file);
+    expect(Object.keys(manifest.files)).not.toContain('images/passwd.jpg');
+    expect(gunzipSync(readFileSync(file)).includes('contenu-secret-hors-du-dossier')).toBe(false);
+  });
+
+  /** A .tar.gz of `manifest` followed by one entry of `size` zero bytes named `name`, streamed. */
+  async function bomb(file: string, manifest: object, name: string, size: number): Promise<void> {
+    const json = Buffer.from(JSON.stringify(manifest));
+    const header = (entry: string, length: number) => {
+      const h = Buffer.alloc(512);
+      h.write(entry, 0);
+      h.write(`${length.toString(8).padStart(11, '0')}\0`, 124);
+      h.write('0', 156);
+      h.write('ustar\0', 257);
+      h.write('00', 263);
+      h.write('        ', 148);
+      let sum = 0;
+      for (const byte of h) sum += byte;
+      h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+      return h;
+    };
+    async function* tar() {
+      yield header('manifest.json', json.length);
+      yield Buffer.concat([json, Buffer.alloc((512 - (json.length % 512)) % 512)]);
+      yield header(name, size);
+      const zeros = Buffer.alloc(1024 * 1024);
+      for (let left = size; left > 0; left -= zeros.length) yield left >= zeros.length ? zeros : zeros.subarray(0, left);
+    }
+    await pipeline(Readable.from(tar()), createGzip({ level: 1 }), createWriteStream(file));
+  }
+
+  test('a gzip bomb is refused with flat memory, and nothing is written', async () => {
+    const file = join(work, 'bombe.tar.gz');
+    const manifest = { format: 'atelier-portfolio-backup', version: 1, createdAt: '', files: { 'portfolio.sqlite': { size: 1, sha256: '0' } } };
+    await bomb(file, manifest, 'portfolio.sqlite', 300 * 1024 * 1024);
+    const before = process.memoryUsage().rss;
+    await expect(restore(file, join(work, 'cible'))).rejects.toThrow(/endommagé/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    expect(existsSync(join(work, 'cible'))).toBe(false);
+    // A manifest announcing more than the disk holds is refused before anything is unpacked.
+    const huge = { ...manifest, files: { 'portfolio.sqlite': { size: 2 ** 52, sha256: '0' } } };
+    await bomb(file, huge, 'portfolio.sqlite', 1024);
+    await expect(restore(file, join(work, 'cible'))).rejects.toThrow(/espace libre/);
+    expect(readdirSync(work).sort()).toEqual(['bombe.tar.gz']);
+  });
+
+  test('a restore that fails at the end (a database that is not one) leaves DATA_DIR as it was', async () => {
+    const dataDir = await library(() => undefined);
+    const file = join(work, 'b.tar.gz');
+    const manifest = await backup(dataDir, file);
+    // Same size, hashes that match, but the database is garbage: only the last check sees it.
+    const tar = gunzipSync(readFileSync(file));
+    const db = manifest.files['portfolio.sqlite'];
+    const at = tar.indexOf('SQLite format 3');
+    const garbage = Buffer.alloc(db?.size ?? 0, 0x5a);
+    garbage.copy(tar, at);
+    const fakeHash = createHash('sha256').update(garbage).digest('hex');
+    tar.write(fakeHash, tar.indexOf(db?.sha256 ?? ''), 'latin1');
+    writeFileSync(file, gzipSync(tar));
+    const target = join(work, 'vide');
+    mkdirSync(target);
+    await expect(restore(file, target)).rejects.toThrow(/n'est pas intègre/);
+    expect(readdirSync(target)).toEqual([]);
+    expect(readdirSync(work).sort()).toEqual(['b.tar.gz', 'data', 'vide']);
   });
 });

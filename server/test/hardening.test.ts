@@ -302,3 +302,60 @@ describe('7. backups of any library', () => {
     expect(readdirSync(work).sort()).toEqual(['b.tar.gz', 'data', 'vide']);
   });
 });
+
+describe('8. texts where a name is expected; messages that fit their case', () => {
+  const invisible = /contient un caractère interdit \(caractère de contrôle, invisible ou de sens d'écriture\)/;
+  const cases: Array<[string, string]> = [
+    ['NUL', 'Cuisi\u0000nes'],
+    ['a newline', 'Cuisi\nnes'],
+    ['DEL', 'Cuisines\u007f'],
+    ['a C1 control', 'Cuisi\u0085nes'],
+    ['a right-to-left override', 'Cuisines \u202Egpj.exe'],
+    ['a bidi isolate', 'Cuisi\u2067nes\u2069'],
+    ['a zero-width space', 'Cuisi\u200Bnes'],
+    ['a zero-width joiner', 'Cuisi\u200Dnes'],
+    ['a word joiner', 'Cuisi\u2060nes'],
+    ['a byte order mark', '\uFEFFCuisines'],
+    ['a soft hyphen', 'Cuisi\u00ADnes'],
+  ];
+
+  test('a category name with any of them is refused with a French message, nothing written', async () => {
+    const t = await build();
+    open.push(t);
+    const { Token } = await t.login();
+    for (const [label, Name] of cases) {
+      const before = await t.db.selectFrom('category').selectAll().execute();
+      const res = await t.call('POST', '/api/category/', { token: Token, body: { Id: 0, Name } });
+      expect([label, res.statusCode]).toEqual([label, 400]);
+      expect(res.json()).toEqual({ Result: false, Message: expect.stringMatching(new RegExp(`^Le nom \\(Name\\) ${invisible.source}`)) });
+      expect(await t.db.selectFrom('category').selectAll().execute()).toEqual(before);
+    }
+  });
+
+  test('project names and descriptions follow the same rule; a description keeps its line breaks', async () => {
+    const t = await build();
+    open.push(t);
+    const { Token } = await t.login();
+    const project = { Id: 0, ProjectTypeId: 1, Name: 'Un projet', Description: 'Une description', Image: 'accueil.jpg' };
+    const bad = await t.call('POST', '/api/project/', { token: Token, body: { ...project, Name: 'Un pro\u200Bjet' } });
+    expect(bad.json<{ Message: string }>().Message).toMatch(invisible);
+    const badDescription = await t.call('POST', '/api/project/', { token: Token, body: { ...project, Description: 'Une \u202Edescription' } });
+    expect(badDescription.json<{ Message: string }>().Message).toMatch(/^La description \(Description\) contient un caractère interdit/);
+    const good = await t.call('POST', '/api/project/', { token: Token, body: { ...project, Name: 'Armoire à pain – érable', Description: 'Deux lignes :\nchêne et érable 🪵👩‍🔧' } });
+    expect(good.json()).toMatchObject({ Result: true });
+    const blank = await t.call('POST', '/api/category/', { token: Token, body: { Id: 0, Name: '      ' } });
+    expect(blank.json<{ Message: string }>().Message).toBe("Le nom (Name) ne peut pas être fait seulement d'espaces.");
+  });
+
+  test('an image name with a path says so, a traversal refused by the file server says so', async () => {
+    const t = await build({ withDist: true });
+    open.push(t);
+    const { Token } = await t.login();
+    const res = await t.call('DELETE', '/api/image/a%2F..', { token: Token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Message: string }>().Message).toBe("Le nom d'image (name) doit être un simple nom de fichier (lettres, chiffres, point, tiret, souligné).");
+    const traversal = await t.call('GET', '/static/%00');
+    expect(traversal.statusCode).toBe(403);
+    expect(traversal.json()).toEqual({ Result: false, Message: 'Accès refusé : cette adresse n’est pas servie.' });
+  });
+});

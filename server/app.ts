@@ -15,6 +15,7 @@ import { createHashGate, DEFAULT_HASH_GATE, type HashGateOptions } from './auth/
 import { createLoginLimiter } from './auth/loginLimiter.ts';
 import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/passwords.ts';
 import { createSessions, type TokenLifetimes } from './auth/sessions.ts';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connectionLimits.ts';
 import { argKeyOfParam, loadContract, type ContractOperation } from './contract.ts';
 import { openDatabase } from './db/database.ts';
 import { pageImages } from './demo/content.ts';
@@ -62,6 +63,8 @@ export interface AppConfig {
   now?: () => number;
   /** Access and refresh token lifetimes; 15 minutes and 30 days when absent. */
   tokenLifetimes?: TokenLifetimes;
+  /** Header, request and idle timeouts and the connection cap; DEFAULT_CONNECTION_LIMITS when absent. */
+  connectionLimits?: ConnectionLimits;
 }
 
 export const defaultPasswordCost = OWASP_SCRYPT;
@@ -153,7 +156,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...connectionOptions(config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS),
   });
+  app.server.maxConnections = (config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS).maxConnections;
   app.addHook('onClose', async () => {
     await db.destroy();
   });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
+import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
 
 export interface ServerEnv {
   port: number;
@@ -31,15 +32,19 @@ function trustProxy(value: string | undefined): false | string {
   return entries.join(',');
 }
 
-/** A lifetime in seconds: digits only, a positive safe integer; the default when unset. */
+/** A number of seconds (or a count): digits only, a positive safe integer; the default when unset. */
 function seconds(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new Error(`${name} invalide : ${value} (un nombre entier de secondes, au moins 1)`);
+    throw new Error(`${name} invalide : ${value} (un nombre entier, au moins 1)`);
   }
   return n;
 }
+
+/** Seconds, or 0 to turn the limit off. */
+const optionalSeconds = (name: string, value: string | undefined, fallback: number): number =>
+  value === '0' ? 0 : seconds(name, value, fallback);
 
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
@@ -51,6 +56,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
     throw new Error(
       `REFRESH_TOKEN_TTL (${refreshSeconds}) doit dépasser ACCESS_TOKEN_TTL (${accessSeconds}) : sinon chaque renouvellement échoue.`,
     );
+  }
+  const limits = {
+    headersSeconds: seconds('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, DEFAULT_CONNECTION_LIMITS.headersSeconds),
+    requestSeconds: optionalSeconds('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, DEFAULT_CONNECTION_LIMITS.requestSeconds),
+    idleSeconds: seconds('IDLE_TIMEOUT', env.IDLE_TIMEOUT, DEFAULT_CONNECTION_LIMITS.idleSeconds),
+    maxConnections: seconds('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
+  };
+  if (limits.requestSeconds > 0 && limits.headersSeconds > limits.requestSeconds) {
+    throw new Error(`HEADERS_TIMEOUT (${limits.headersSeconds}) ne peut pas dépasser REQUEST_TIMEOUT (${limits.requestSeconds}).`);
   }
   return {
     port,
@@ -69,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       logger: env.LOG_LEVEL === 'silent' ? false : true,
       passwordCost: { ...OWASP_SCRYPT, N },
       tokenLifetimes: { accessSeconds, refreshSeconds },
+      connectionLimits: limits,
     },
   };
 }

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -357,5 +358,71 @@ describe('8. texts where a name is expected; messages that fit their case', () =
     const traversal = await t.call('GET', '/static/%00');
     expect(traversal.statusCode).toBe(403);
     expect(traversal.json()).toEqual({ Result: false, Message: 'Accès refusé : cette adresse n’est pas servie.' });
+  });
+});
+
+describe('5. slow and numerous clients', () => {
+  const limits = { headersSeconds: 1, requestSeconds: 2, idleSeconds: 30, maxConnections: 5 };
+
+  /** Opens a raw connection; resolves with when it was closed by the server (ms after opening). */
+  function connect(base: string): { socket: Socket; closed: Promise<number>; ready: Promise<void> } {
+    const url = new URL(base);
+    const started = performance.now();
+    const socket = createConnection({ host: url.hostname, port: Number(url.port) });
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now() - started)));
+    const ready = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    return { socket, closed, ready };
+  }
+
+  test('a body sent one byte at a time is cut at the request timeout', async () => {
+    const { base } = await serve({ config: { connectionLimits: limits } });
+    const { socket, closed, ready } = connect(base);
+    await ready;
+    socket.write(`POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nCookie: XSRF-TOKEN=${XSRF}\r\nX-XSRF-TOKEN: ${XSRF}\r\n\r\n`);
+    const drip = setInterval(() => socket.write(' '), 300);
+    try {
+      expect(await closed).toBeLessThan(6_000);
+    } finally {
+      clearInterval(drip);
+    }
+  });
+
+  test('headers sent one byte at a time are cut at the headers timeout', async () => {
+    const { base } = await serve({ config: { connectionLimits: limits } });
+    const { socket, closed, ready } = connect(base);
+    await ready;
+    socket.write('GET /api/menu HTTP/1.1\r\nHost: x\r\n');
+    const drip = setInterval(() => socket.write('X-A: b\r\n'), 200);
+    try {
+      expect(await closed).toBeLessThan(4_000);
+    } finally {
+      clearInterval(drip);
+    }
+  });
+
+  test('connections beyond the cap are closed; the site answers again once they go', async () => {
+    const { base } = await serve({ config: { connectionLimits: limits } });
+    const sockets = Array.from({ length: 12 }, () => connect(base));
+    await Promise.all(sockets.map((s) => s.ready));
+    // Half-sent requests on every connection.
+    for (const s of sockets) s.socket.write('POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{');
+    const refused = await Promise.race([
+      Promise.all(sockets.slice(5).map((s) => s.closed)),
+      new Promise((resolve) => setTimeout(() => resolve('timeout'), 1500)),
+    ]);
+    expect(refused).not.toBe('timeout');
+    for (const s of sockets) s.socket.destroy();
+    await Promise.all(sockets.map((s) => s.closed));
+    expect((await fetch(`${base}/api/menu`)).status).toBe(200);
+  });
+
+  test('the limits come from the environment, with sensible defaults', () => {
+    const limitsOf = (env: NodeJS.ProcessEnv) => configFromEnv(env, '/repo').app.connectionLimits;
+    expect(limitsOf({})).toEqual({ headersSeconds: 10, requestSeconds: 300, idleSeconds: 30, maxConnections: 500 });
+    expect(limitsOf({ HEADERS_TIMEOUT: '5', REQUEST_TIMEOUT: '0', IDLE_TIMEOUT: '20', MAX_CONNECTIONS: '100' })).toEqual({ headersSeconds: 5, requestSeconds: 0, idleSeconds: 20, maxConnections: 100 });
+    expect(() => limitsOf({ MAX_CONNECTIONS: '0' })).toThrow(/^MAX_CONNECTIONS invalide/);
+    expect(() => limitsOf({ HEADERS_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toThrow(/HEADERS_TIMEOUT \(60\) ne peut pas dépasser REQUEST_TIMEOUT \(30\)/);
   });
 });

@@ -22,6 +22,7 @@ import { pageImages } from './demo/content.ts';
 import { createImageLibrary } from './images/library.ts';
 import { MAX_VIDEO_BYTES } from './images/video.ts';
 import { createReadCache } from './readCache.ts';
+import { isApiRequest, requestPath } from './requestPath.ts';
 import { ApiError, type HandlerContext, type OperationId, type Services, type TagModule } from './operations.ts';
 import { registerImages } from './plugins/images.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -103,6 +104,8 @@ function frenchClientError(code: string | undefined, status: number): string {
     default:
       if (status === 413) return 'Requête trop volumineuse.';
       if (status === 404) return 'Ressource introuvable.';
+      // The file server refuses a path it will not serve (a NUL, a traversal).
+      if (status === 403) return 'Accès refusé : cette adresse n’est pas servie.';
       return 'Requête invalide : le corps doit être un objet JSON valide.';
   }
 }
@@ -234,7 +237,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSecurity(app, { publicGetRoutes });
 
   // Any write call drops the read cache when it starts and again when it is answered.
-  const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/');
+  const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && isApiRequest(req);
   app.addHook('onRequest', async (req) => {
     if (isWrite(req)) services.cache.invalidate();
   });
@@ -330,7 +333,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const hasSpa = await registerSpa(app, config.distDir);
 
   app.setNotFoundHandler((req, reply) => {
-    if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply, config.distDir, req.url.split('?')[0] ?? '');
+    if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply, config.distDir, requestPath(req));
     if (!hasSpa && wantsIndexHtml(req)) {
       return reply
         .code(503)

@@ -426,3 +426,43 @@ describe('5. slow and numerous clients', () => {
     expect(() => limitsOf({ HEADERS_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toThrow(/HEADERS_TIMEOUT \(60\) ne peut pas dépasser REQUEST_TIMEOUT \(30\)/);
   });
 });
+
+describe('4. percent-encoded paths meet the same checks as the path the router uses', () => {
+  const encoded = ['/%61pi', '/%61%70%69', '/a%70i'];
+
+  test.each(encoded)('%s/category/ without the XSRF header is refused, and writes nothing', async (api) => {
+    const t = await build({ withDist: true });
+    open.push(t);
+    const { Token } = await t.login();
+    const before = await t.db.selectFrom('category').selectAll().execute();
+    const res = await t.call('POST', `${api}/category/`, { token: Token, xsrf: false, body: { Id: 0, Name: 'Par la bande' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ Message: string }>().Message).toMatch(/XSRF/);
+    expect(await t.db.selectFrom('category').selectAll().execute()).toEqual(before);
+  });
+
+  test('an administrator read is no-store; a public read keeps its ETag; an unknown API path is a JSON 404, not the SPA', async () => {
+    const t = await build({ withDist: true });
+    open.push(t);
+    const { Token } = await t.login();
+    const users = await t.call('GET', '/%61pi/user/all/', { token: Token });
+    expect(users.statusCode).toBe(200);
+    expect(users.headers['cache-control']).toBe('no-store');
+    const menu = await t.call('GET', '/%61pi/menu');
+    expect(menu.headers.etag).toBe((await t.call('GET', '/api/menu')).headers.etag);
+    const unknown = await t.call('GET', '/%61pi/nulle-part', { headers: { accept: 'text/html' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  test('a write through an encoded path drops the read cache', async () => {
+    const t = await build();
+    open.push(t);
+    const { Token } = await t.login();
+    const [first] = (await t.call('GET', '/api/category/all/')).json<Array<{ Id: number; Name: string }>>();
+    const res = await t.call('PUT', `/%61pi/category/${first?.Id}`, { token: Token, body: { Id: first?.Id, Name: 'Renommée par détour' } });
+    expect(res.json()).toMatchObject({ Result: true });
+    const after = (await t.call('GET', '/api/category/all/')).json<Array<{ Id: number; Name: string }>>();
+    expect(after.find((c) => c.Id === first?.Id)?.Name).toBe('Renommée par détour');
+  });
+});

@@ -4,10 +4,12 @@ import { App } from './app/App';
 import { startDataRouter, type DataRouter } from './app/AppRouter';
 import { isAdminPath } from './app/paths';
 import { makeStore } from './app/store';
+import { followOtherTabs } from './features/auth/otherTabs';
 import './styles/global.css';
 
 const store = makeStore();
 const persistor = persistStore(store);
+followOtherTabs(store.dispatch);
 
 const container = document.getElementById('root');
 if (container) {

@@ -2,6 +2,7 @@
 // libuv's 4 threads, which file reads share: unbounded, a sign-in flood starves the site (issue
 // 19: 638 MB, 24 s for GET /welcome). At most `concurrency` hashes run at once, at most `queue`
 // wait; beyond that the caller is told to come back later (503 + Retry-After).
+import { messages } from '../messages.ts';
 import { ApiError } from '../operations.ts';
 
 export interface HashGateOptions {
@@ -17,9 +18,6 @@ export interface HashGate {
   /** Runs `work` when its turn comes; throws a French 503 when too many are waiting. */
   run<T>(work: () => Promise<T>): Promise<T>;
 }
-
-export const BUSY_MESSAGE = (seconds: number) =>
-  `Trop de connexions en cours : réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
 
 export function createHashGate({ concurrency, queue }: HashGateOptions): HashGate {
   let running = 0;
@@ -38,7 +36,7 @@ export function createHashGate({ concurrency, queue }: HashGateOptions): HashGat
       if (running >= concurrency) {
         if (waiting.length >= queue) {
           const seconds = Math.max(1, Math.ceil(((waiting.length + running) * averageMs) / concurrency / 1000));
-          throw new ApiError(503, BUSY_MESSAGE(seconds), { 'Retry-After': String(seconds) });
+          throw new ApiError(503, messages.signIn.busy(seconds), { 'Retry-After': String(seconds) });
         }
         // The slot is handed over by `next`: `running` stays counted across the hand-over.
         await new Promise<void>((resolve) => waiting.push(resolve));

@@ -14,12 +14,11 @@ import { messages } from '../../../app/messages/withAdmin';
 import { imageUrl, variantUrl } from '../../layout/images';
 import { outcomeOf } from '../navigator/outcome';
 import { PlayMark } from '../../layout/Video';
+// The server's upload limits (it refuses larger files itself), checked here to spare the wait.
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../../contract/images';
 import { onUploadProgress } from './uploadTransport';
 import { firstFrame } from './videoPoster';
 
-/** The server's limits (it refuses larger files itself); checked here to spare the wait. */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
 
 const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);

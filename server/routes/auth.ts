@@ -20,6 +20,8 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
   tag: 'auth',
   handlers: {
     async login({ loginRequest }, { req, services: { db, loginLimiter, hashGate, sessions, dummyPasswordHash } }) {
+      // A full gate refuses at once: no counting, no database lookup (a flood stays cheap).
+      hashGate.checkRoom();
       const email = uniqueKey(loginRequest.Email);
       // Two limits: per address and e-mail (guessing one password), per address alone (trying
       // many e-mails). Both count the attempt before the password is checked, in the same tick

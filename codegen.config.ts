@@ -67,7 +67,7 @@ function operationsOf(doc: JsonObject): string {
   );
 }
 
-/** minLength, maxLength and pattern of every constrained string, per schema and property. */
+/** minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, per schema and property. */
 function limitsOf(doc: JsonObject): string {
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
   const resolve = (node: Json): JsonObject => {
@@ -79,6 +79,7 @@ function limitsOf(doc: JsonObject): string {
     if (schema.type !== 'string') return null;
     const out: JsonObject = {};
     for (const key of ['minLength', 'maxLength', 'pattern']) if (key in schema) out[key] = schema[key] as Json;
+    if (isObject(schema.not) && typeof schema.not.pattern === 'string') out.notPattern = schema.not.pattern;
     return Object.keys(out).length ? out : null;
   };
   const all: Record<string, JsonObject> = {};

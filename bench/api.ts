@@ -1,8 +1,10 @@
-// npm run bench:api — loads three public calls and three server-rendered pages and, in the same
-// run, a route answering a constant JSON of the same size from the same server (the ceiling: same
-// hooks, no database, no serialization, no rendering). Requests carry no cookie, as before: every
-// answer hands out an XSRF cookie (and stays private), the ceiling's too. 50 connections, 10 s
-// each. The server runs in a child process so the load generator does not share its event loop.
+// npm run bench:api — loads three public calls, three server-rendered pages and one
+// administrator call (GET /api/user/all/ with a bearer token: the access-token check, a database
+// lookup on every such call) and, in the same run, a route answering a constant JSON of the same
+// size from the same server (the ceiling: same hooks, no database, no serialization, no
+// rendering). Public requests carry no cookie, as before: every answer hands out an XSRF cookie
+// (and stays private), the ceiling's too. 50 connections, 10 s each. The server runs in a child
+// process so the load generator does not share its event loop.
 //   BENCH_SECONDS=3 npm run bench:api   (shorter run)
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -12,7 +14,9 @@ import autocannon from 'autocannon';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/', '/welcome', '/project/1', '/typeslist/2'];
+const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/', '/welcome', '/project/1', '/typeslist/2', '/api/user/all/'];
+const ADMIN = { email: 'bench@exemple.ca', password: 'motdepasse-bench' };
+const XSRF = 'bench-xsrf-token';
 
 async function serve(): Promise<void> {
   const { buildDemoApp } = await import('../server/demoApp.ts');
@@ -22,6 +26,7 @@ async function serve(): Promise<void> {
     root,
     label: 'portfolio-bench',
     passwordCost: { N: 1024, r: 8, p: 1 },
+    admin: ADMIN,
     extend: (server) =>
       server.get<{ Params: { size: string } }>('/api/__bench/ceiling/:size', async (req, reply) => {
         const size = Math.min(Number(req.params.size) || 2, 1_000_000);
@@ -44,8 +49,8 @@ async function serve(): Promise<void> {
 
 interface Row { name: string; rps: number; p99: number; bytes: number; errors: number }
 
-async function load(url: string, name: string, bytes: number): Promise<Row> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+async function load(url: string, name: string, bytes: number, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { name, rps: result.requests.average, p99: result.latency.p99, bytes, errors: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -62,10 +67,18 @@ async function run(): Promise<void> {
   console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, server pid ${child.pid}\n`);
   const rows: Array<[Row, Row]> = [];
   try {
+    const { createHash } = await import('node:crypto');
+    const signIn = await fetch(`${base}/api/login/`, {
+      method: 'POST',
+      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: ADMIN.email, Pwd: createHash('md5').update(ADMIN.password).digest('hex') }),
+    });
+    const bearer = { authorization: `Bearer ${((await signIn.json()) as { Token: string }).Token}` };
     for (const path of ENDPOINTS) {
-      const size = Buffer.byteLength(await (await fetch(base + path)).text());
-      await load(base + path, 'warm-up', size).catch(() => undefined); // JIT and caches, not reported
-      const endpoint = await load(base + path, `GET ${path}`, size);
+      const headers = path === '/api/user/all/' ? bearer : {};
+      const size = Buffer.byteLength(await (await fetch(base + path, { headers })).text());
+      await load(base + path, 'warm-up', size, headers).catch(() => undefined); // JIT and caches, not reported
+      const endpoint = await load(base + path, `GET ${path}`, size, headers);
       const ceiling = await load(`${base}/api/__bench/ceiling/${size}`, `  ceiling (constant ${size} B)`, size);
       rows.push([endpoint, ceiling]);
       console.log(format(endpoint, ceiling));

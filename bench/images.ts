@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { startServer } from '../e2e/support/server.ts';
+import { npmStartCommand, startServer } from '../e2e/support/server.ts';
 import { fillDemoCache } from '../server/images/demoCache.ts';
 import { createImageLibrary } from '../server/images/library.ts';
 import { openDatabase } from '../server/db/database.ts';
@@ -114,19 +114,9 @@ function sampler(pid: number) {
 // ---- the server ---------------------------------------------------------------------------------
 const ADMIN = { email: 'bench@atelier.test', password: 'banc-d-essai-images' };
 
-/** The environment and node options `npm start` gives the server (package.json): the bench measures the same process. */
-function startCommand(): { env: Record<string, string>; options: string[] } {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const match = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) server\/start\.ts$/.exec(scripts.start ?? '');
-  if (!match) throw new Error(`npm start is no longer "[VAR=value …] node [options] server/start.ts": ${scripts.start}`);
-  const words = (text: string | undefined) => (text ?? '').split(' ').filter((word) => word !== '');
-  const env = Object.fromEntries(words(match[1]).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-  return { env, options: words(match[2]) };
-}
-
 /** The server as `npm start` runs it once dist/ is built (server/main.ts), on a fresh DATA_DIR. */
 function startBenchServer() {
-  const start = startCommand();
+  const start = npmStartCommand();
   return startServer(
     { ...start.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
     { entry: 'server/main.ts', nodeOptions: start.options },

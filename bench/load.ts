@@ -2,18 +2,26 @@
 // styles, the menu, the carousel, galleries, projects, images) while an administrator signs in
 // and writes once a second (updates a project, adds and deletes a category). Reports
 // throughput, p50/p99 latency and errors; exits 1 on any error or a p99 above 100 ms.
-// Only 127.0.0.1, a throwaway DATA_DIR, bounded in time, stops by itself.
+// Then the hostile run (issue 19): a server with the production scrypt cost, where 32 loops sign
+// in with a random e-mail from a random address (as if through a proxy: a botnet, so neither
+// sign-in limit helps and only the hashing gate does) while the visitors browse; the visitors'
+// p99 must stay under 100 ms and the server's peak memory (VmHWM) under 300 MB.
+// Only 127.0.0.1, throwaway DATA_DIRs, bounded in time, stops by itself.
 //   BENCH_SECONDS=10 BENCH_VISITORS=100 npm run bench:load
+//   npm run bench:load -- --hostile      the hostile run alone (--no-hostile: without it)
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { npmStartCommand, startServer } from '../e2e/support/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const P99_BUDGET_MS = 100;
+const MEMORY_BUDGET_MB = 300;
+const ATTACK_LOOPS = Number(process.env.BENCH_ATTACK_LOOPS ?? 32);
 const ADMIN_EMAIL = 'bench@exemple.ca';
 const ADMIN_PASSWORD = 'motdepasse-bench';
 const XSRF = 'bench-xsrf-token';
@@ -94,6 +102,40 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
+interface AttackStats { attempts: number; statuses: Record<number, number>; errors: number }
+
+/** Sign-in loops with a random e-mail and a random address each time, until `until`. */
+async function attackers(base: string, until: number): Promise<AttackStats> {
+  const stats: AttackStats = { attempts: 0, statuses: {}, errors: 0 };
+  const { createHash, randomUUID, randomInt } = await import('node:crypto');
+  const loop = async () => {
+    while (Date.now() < until) {
+      const address = `198.${randomInt(18, 20)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      try {
+        const res = await fetch(`${base}/api/login/`, {
+          method: 'POST',
+          headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ Email: `${randomUUID()}@exemple.ca`, Pwd: createHash('md5').update(randomUUID()).digest('hex') }),
+        });
+        await res.arrayBuffer();
+        stats.statuses[res.status] = (stats.statuses[res.status] ?? 0) + 1;
+        // A refused attacker comes back at once (ignores Retry-After), as a flood would.
+      } catch {
+        stats.errors++;
+      }
+      stats.attempts++;
+    }
+  };
+  await Promise.all(Array.from({ length: ATTACK_LOOPS }, loop));
+  return stats;
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+function peakMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
 async function run(): Promise<void> {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
   const killer = setTimeout(() => child.kill('SIGKILL'), (SECONDS + 90) * 1000);
@@ -134,7 +176,48 @@ async function run(): Promise<void> {
     clearTimeout(killer);
     child.disconnect();
   }
+  if (!process.argv.includes('--no-hostile')) await hostileRun();
+}
+
+/**
+ * The server exactly as `npm start` runs it (its node options and environment, the production
+ * scrypt cost), told that 127.0.0.1 is its proxy: the attackers' X-Forwarded-For addresses count.
+ */
+async function hostileRun(): Promise<void> {
+  const start = npmStartCommand();
+  const server = await startServer(
+    { ...start.env, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' },
+    { entry: 'server/main.ts', nodeOptions: start.options },
+  );
+  try {
+    const base = server.origin;
+    const requests = await browsingPath(base);
+    await autocannon({ url: base, connections: 20, duration: 3, requests });
+    const before = peakMb(server.pid);
+    console.log(`\nHostile: ${VISITORS} visitors for ${SECONDS} s while ${ATTACK_LOOPS} loops sign in with random e-mails from random addresses (npm start's server, production scrypt, pid ${server.pid}; peak ${before.toFixed(0)} MB before, its start-up included)`);
+    const until = Date.now() + SECONDS * 1000;
+    const [result, attack] = await Promise.all([
+      autocannon({ url: base, connections: VISITORS, duration: SECONDS, requests, timeout: 10 }),
+      attackers(base, until),
+    ]);
+    const peak = peakMb(server.pid);
+    const visitorErrors = result.errors + result.timeouts + result.non2xx;
+    const statuses = Object.entries(attack.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
+    console.log(`Visitors   ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, errors ${visitorErrors}`);
+    console.log(`Attackers  ${attack.attempts} sign-in attempts (${statuses}; network errors ${attack.errors})`);
+    console.log(`Server     peak memory (VmHWM) ${peak.toFixed(0)} MB`);
+    console.log('           (issue 19, before the gate: GET /welcome took 24 s, the server reached 638 MB)');
+    const failures: string[] = [];
+    if (visitorErrors > 0) failures.push(`${visitorErrors} visitor errors`);
+    if (result.latency.p99 > P99_BUDGET_MS) failures.push(`visitor p99 ${result.latency.p99} ms > ${P99_BUDGET_MS} ms`);
+    if (peak > MEMORY_BUDGET_MB) failures.push(`server peak ${peak.toFixed(0)} MB > ${MEMORY_BUDGET_MB} MB`);
+    console.log(failures.length === 0 ? `\nPASS: visitors p99 <= ${P99_BUDGET_MS} ms, server <= ${MEMORY_BUDGET_MB} MB under the sign-in flood` : `\nFAIL: ${failures.join('; ')}`);
+    if (failures.length > 0) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
 }
 
 if (process.argv.includes('--serve')) await serve();
+else if (process.argv.includes('--hostile')) await hostileRun();
 else await run();

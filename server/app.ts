@@ -3,8 +3,10 @@
 // No listen, no global state: main.ts listens, tests use inject. Must not use import.meta (Jest
 // loads this file as CommonJS): every path comes in through the config.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { HashGateOptions } from './auth/hashGate.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { TokenLifetimes } from './auth/sessions.ts';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connectionLimits.ts';
 import { loadContract } from './contract.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrors } from './plugins/errors.ts';
@@ -36,17 +38,21 @@ export interface AppConfig {
   jwtSecret?: string;
   /** Origin of absolute URLs (canonical, Open Graph, sitemap), e.g. https://www.exemple.ca; else the request's. */
   publicUrl?: string;
-  /** Fastify trustProxy: true behind a reverse proxy (X-Forwarded-For/-Proto). */
-  trustProxy: boolean | string;
+  /** Fastify trustProxy: the reverse proxies' addresses (comma-separated), never `true` (see config.ts). */
+  trustProxy: false | string;
   logger: boolean | FastifyServerOptions['logger'];
   /** scrypt cost; OWASP_SCRYPT in production, tiny in tests. */
   passwordCost: ScryptCost;
-  /** Failed sign-ins allowed per address and e-mail in one window. */
-  loginLimit?: { max: number; windowMs: number };
+  /** Sign-in attempts allowed per address and e-mail (max, 5) and per address (maxPerAddress, 20) in one window. */
+  loginLimit?: { max: number; windowMs: number; maxPerAddress?: number };
+  /** Sign-in password hashes running at once and waiting (1 and 8 when absent). */
+  hashGate?: HashGateOptions;
   /** Clock (tests move it to expire tokens). */
   now?: () => number;
   /** Access and refresh token lifetimes; 15 minutes and 30 days when absent. */
   tokenLifetimes?: TokenLifetimes;
+  /** Header, request and idle timeouts and the connection cap; DEFAULT_CONNECTION_LIMITS when absent. */
+  connectionLimits?: ConnectionLimits;
 }
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -58,7 +64,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...connectionOptions(config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS),
   });
+  app.server.maxConnections = (config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS).maxConnections;
   const services = await registerServices(app, config);
   registerValidation(app);
   const publicGetRoutes = new Set(

@@ -1,20 +1,26 @@
 // Backups: one .tar.gz holding a consistent copy of the database (SQLite's online backup API,
 // safe while the server runs and writes) and the uploaded images, plus a manifest with the
-// SHA-256 of every file. `restore` checks the manifest and puts everything back into an empty
-// DATA_DIR. The archive is a plain POSIX tar (readable with `tar tzf`), written here in a few
-// lines rather than with a dependency. No import.meta here: the tests load this module.
+// SHA-256 of every file. The archive is a POSIX tar with pax headers for long names (readable
+// with `tar tzf`), written and read here in a few lines rather than with a dependency: only
+// regular files, never a link. Both directions stream: memory stays flat whatever the size.
+// `restore` unpacks into a temporary directory beside DATA_DIR, checks every file against the
+// manifest (names, sizes, hashes) and the database's integrity, and only then moves it into
+// place: a failed restore leaves DATA_DIR as it was. No import.meta here: the tests load it.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { constants, createReadStream, createWriteStream, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { createGzip, gunzipSync } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { DATABASE_FILE } from './db/database.ts';
 
 export const MANIFEST = 'manifest.json';
 const IMAGES = 'images';
+/** A manifest lists a few thousand files: more than this is not one of ours. */
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+const MAX_PAX_BYTES = 64 * 1024;
 
 export interface Manifest {
   format: 'atelier-portfolio-backup';
@@ -23,10 +29,9 @@ export interface Manifest {
   files: Record<string, { size: number; sha256: string }>;
 }
 
-// --- tar (POSIX ustar), regular files only ---------------------------------------------------
+// --- tar (POSIX ustar + pax extended headers), regular files only ----------------------------
 
-function tarHeader(name: string, size: number, mtime: number): Buffer {
-  if (Buffer.byteLength(name) > 100) throw new Error(`Nom trop long pour l'archive : ${name}`);
+function tarHeader(name: string, size: number, mtime: number, type: '0' | 'x' = '0'): Buffer {
   const header = Buffer.alloc(512);
   const field = (offset: number, length: number, value: string) => header.write(value, offset, length, 'utf8');
   const octal = (offset: number, length: number, value: number) => field(offset, length, `${value.toString(8).padStart(length - 1, '0')}\0`);
@@ -37,7 +42,7 @@ function tarHeader(name: string, size: number, mtime: number): Buffer {
   octal(124, 12, size);
   octal(136, 12, Math.floor(mtime / 1000));
   field(148, 8, '        '); // checksum placeholder
-  field(156, 1, '0');
+  field(156, 1, type);
   field(257, 6, 'ustar\0');
   field(263, 2, '00');
   let sum = 0;
@@ -48,65 +53,133 @@ function tarHeader(name: string, size: number, mtime: number): Buffer {
 
 const padding = (size: number) => Buffer.alloc((512 - (size % 512)) % 512);
 
-async function* tarEntries(entries: Array<{ name: string; path?: string; data?: Buffer }>): AsyncGenerator<Buffer> {
+/** A pax record `"<len> path=<name>\n"`, where <len> counts the whole record, itself included. */
+function paxRecord(key: string, value: string): Buffer {
+  const body = ` ${key}=${value}\n`;
+  let length = Buffer.byteLength(body) + 1;
+  while (String(length).length + Buffer.byteLength(body) !== length) length++;
+  return Buffer.from(`${length}${body}`);
+}
+
+/** The header(s) of one file: a name over ustar's 100 bytes goes into a pax header before it. */
+function fileHeaders(name: string, size: number, mtime: number): Buffer[] {
+  if (Buffer.byteLength(name) <= 100) return [tarHeader(name, size, mtime)];
+  const pax = paxRecord('path', name);
+  return [tarHeader(`PaxHeader/${name.slice(-80)}`, pax.length, mtime, 'x'), pax, padding(pax.length), tarHeader(name.slice(-100), size, mtime)];
+}
+
+/** Opens a regular file without following a link (O_NOFOLLOW), or throws. */
+function openRegular(path: string): number {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  if (!fstatSync(fd).isFile()) throw new Error(`${path} n'est pas un fichier ordinaire`);
+  return fd;
+}
+
+async function* tarEntries(entries: Array<{ name: string; path?: string; data?: Buffer; sha256?: string }>): AsyncGenerator<Buffer> {
   for (const entry of entries) {
     const data = entry.data;
     if (data) {
-      yield tarHeader(entry.name, data.length, Date.now());
+      yield* fileHeaders(entry.name, data.length, Date.now());
       yield data;
       yield padding(data.length);
     } else if (entry.path) {
-      const info = statSync(entry.path);
-      yield tarHeader(entry.name, info.size, info.mtimeMs);
+      const fd = openRegular(entry.path);
+      const info = fstatSync(fd);
+      yield* fileHeaders(entry.name, info.size, info.mtimeMs);
+      const hash = createHash('sha256');
       let written = 0;
-      for await (const chunk of createReadStream(entry.path)) {
+      for await (const chunk of createReadStream('', { fd })) {
         written += (chunk as Buffer).length;
+        hash.update(chunk as Buffer);
         yield chunk as Buffer;
       }
-      if (written !== info.size) throw new Error(`${entry.path} a changé pendant la sauvegarde`);
+      if (written !== info.size || hash.digest('hex') !== entry.sha256) throw new Error(`${entry.path} a changé pendant la sauvegarde`);
       yield padding(info.size);
     }
   }
   yield Buffer.alloc(1024); // two empty blocks end the archive
 }
 
-function readTar(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let offset = 0;
-  while (offset + 512 <= archive.length) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break;
+const TRUNCATED = 'Archive tronquée.';
+
+/** Reads exact byte counts from a stream of chunks, holding no more than one chunk. */
+function byteReader(source: AsyncIterable<Buffer>) {
+  const iterator = source[Symbol.asyncIterator]();
+  let pending: Buffer = Buffer.alloc(0);
+  const fill = async (): Promise<boolean> => {
+    const next = await iterator.next();
+    if (next.done) return false;
+    pending = pending.length > 0 ? Buffer.concat([pending, next.value]) : next.value;
+    return true;
+  };
+  return {
+    async exactly(n: number): Promise<Buffer> {
+      while (pending.length < n) if (!(await fill())) throw new Error(TRUNCATED);
+      const out = pending.subarray(0, n);
+      pending = pending.subarray(n);
+      return out;
+    },
+    async *pieces(n: number): AsyncGenerator<Buffer> {
+      let left = n;
+      while (left > 0) {
+        if (pending.length === 0 && !(await fill())) throw new Error(TRUNCATED);
+        const piece = pending.subarray(0, Math.min(left, pending.length));
+        pending = pending.subarray(piece.length);
+        left -= piece.length;
+        yield piece;
+      }
+    },
+    async close(): Promise<void> {
+      await iterator.return?.();
+    },
+  };
+}
+
+type Reader = ReturnType<typeof byteReader>;
+
+/** The next regular file of the archive (its pax `path` applied), or null at its end. */
+async function nextEntry(reader: Reader): Promise<{ name: string; size: number } | null> {
+  let paxPath: string | null = null;
+  for (;;) {
+    const header = await reader.exactly(512);
+    if (header.every((b) => b === 0)) return null;
     const text = (start: number, length: number) => header.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
     let sum = 0;
     for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : (header[i] as number);
     if (parseInt(text(148, 8).trim(), 8) !== sum) throw new Error('Archive endommagée (somme de contrôle d’en-tête).');
-    const name = text(0, 100);
     const size = parseInt(text(124, 12).trim(), 8);
+    if (!Number.isSafeInteger(size) || size < 0) throw new Error('Archive endommagée (taille).');
     const type = text(156, 1);
-    offset += 512;
-    if (offset + size > archive.length) throw new Error('Archive tronquée.');
-    if (type === '0' || type === '') files.set(name, archive.subarray(offset, offset + size));
-    offset += size + ((512 - (size % 512)) % 512);
+    if (type === 'x') {
+      if (size > MAX_PAX_BYTES) throw new Error('Archive refusée : en-tête pax trop grand.');
+      const records = (await reader.exactly(size)).toString('utf8');
+      await reader.exactly((512 - (size % 512)) % 512);
+      paxPath = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(records)?.[1] ?? paxPath;
+      continue;
+    }
+    // Links, directories, devices: never in our backups, never written.
+    if (type !== '0' && type !== '') throw new Error(`Entrée refusée dans l'archive (type ${JSON.stringify(type)}) : seuls des fichiers ordinaires.`);
+    return { name: paxPath ?? text(0, 100), size };
   }
-  return files;
 }
 
 // --- backup and restore ----------------------------------------------------------------------
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
 async function sha256OfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream('', { fd: openRegular(path) })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
 /** A plain file name of the images folder (the same rule the server serves images by). */
 const SAFE_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
+const safeName = (name: string) => name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1)));
+
 /**
  * Writes `file` (a .tar.gz): the database copied through SQLite's online backup API (a
  * consistent snapshot even while the server writes), the uploaded images and a manifest.
+ * Links in the images folder are skipped, never followed.
  */
 export async function backup(dataDir: string, file: string): Promise<Manifest> {
   const source = join(dataDir, DATABASE_FILE);
@@ -133,16 +206,19 @@ export async function backup(dataDir: string, file: string): Promise<Manifest> {
       check.close();
     }
 
-    const entries: Array<{ name: string; path: string }> = [{ name: DATABASE_FILE, path: copy }];
+    const entries: Array<{ name: string; path: string; sha256?: string }> = [{ name: DATABASE_FILE, path: copy }];
     const imagesDir = join(dataDir, IMAGES);
     if (existsSync(imagesDir)) {
-      for (const name of readdirSync(imagesDir).sort()) {
-        const path = join(imagesDir, name);
-        if (SAFE_IMAGE.test(name) && statSync(path).isFile()) entries.push({ name: `${IMAGES}/${name}`, path });
+      // withFileTypes reports a link as a link (lstat): only regular files are kept.
+      for (const dirent of readdirSync(imagesDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        if (SAFE_IMAGE.test(dirent.name) && dirent.isFile()) entries.push({ name: `${IMAGES}/${dirent.name}`, path: join(imagesDir, dirent.name) });
       }
     }
     const manifest: Manifest = { format: 'atelier-portfolio-backup', version: 1, createdAt: new Date().toISOString(), files: {} };
-    for (const entry of entries) manifest.files[entry.name] = { size: statSync(entry.path).size, sha256: await sha256OfFile(entry.path) };
+    for (const entry of entries) {
+      entry.sha256 = await sha256OfFile(entry.path);
+      manifest.files[entry.name] = { size: statSync(entry.path).size, sha256: entry.sha256 };
+    }
 
     mkdirSync(dirname(file), { recursive: true });
     const partial = `${file}.partial`;
@@ -155,32 +231,89 @@ export async function backup(dataDir: string, file: string): Promise<Manifest> {
   }
 }
 
-/** Puts an archive written by backup() back into `dataDir`, which must be empty or missing. */
-export function restore(file: string, dataDir: string): Manifest {
+/** Unpacks and checks `file` into the empty directory `into`; throws at the first problem. */
+async function unpack(file: string, into: string): Promise<Manifest> {
+  const reader = byteReader(createReadStream(file).pipe(createGunzip()));
+  try {
+    const first = await nextEntry(reader);
+    if (!first || first.name !== MANIFEST) throw new Error('Archive sans manifest.json : ce n’est pas une sauvegarde du portfolio.');
+    if (first.size > MAX_MANIFEST_BYTES) throw new Error('Archive refusée : manifest.json trop grand.');
+    const manifestData = await reader.exactly(first.size);
+    await reader.exactly((512 - (first.size % 512)) % 512);
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(manifestData.toString('utf8')) as Manifest;
+    } catch {
+      throw new Error('Archive endommagée : manifest.json illisible.');
+    }
+    if (manifest.format !== 'atelier-portfolio-backup' || manifest.version !== 1) throw new Error('Format de sauvegarde inconnu.');
+    if (!manifest.files[DATABASE_FILE]) throw new Error('La sauvegarde ne contient pas de base de données.');
+    let total = 0;
+    for (const [name, expected] of Object.entries(manifest.files)) {
+      if (!safeName(name)) throw new Error(`Nom de fichier refusé dans l'archive : ${name}`);
+      if (!Number.isSafeInteger(expected.size) || expected.size < 0) throw new Error(`Taille invalide dans manifest.json : ${name}`);
+      total += expected.size;
+    }
+    // A bomb announces what it will unpack: more than the disk can take is refused up front.
+    const disk = statfsSync(into);
+    if (total > disk.bavail * disk.bsize) throw new Error(`Archive refusée : ${total} octets annoncés, plus que l'espace libre du disque.`);
+
+    mkdirSync(join(into, IMAGES), { mode: 0o700 });
+    const seen = new Set<string>();
+    for (let entry = await nextEntry(reader); entry; entry = await nextEntry(reader)) {
+      const expected = manifest.files[entry.name];
+      // Nothing beyond what the manifest announces is unpacked, not one byte more.
+      if (!expected || seen.has(entry.name)) throw new Error(`Fichier inattendu dans l'archive : ${entry.name}`);
+      if (entry.size !== expected.size) throw new Error(`Fichier absent ou endommagé dans l'archive : ${entry.name}`);
+      seen.add(entry.name);
+      const hash = createHash('sha256');
+      const pieces = reader.pieces(entry.size);
+      await pipeline(
+        (async function* () {
+          for await (const piece of pieces) {
+            hash.update(piece);
+            yield piece;
+          }
+        })(),
+        createWriteStream(join(into, entry.name), { flags: 'wx', mode: 0o600 }),
+      );
+      await reader.exactly((512 - (entry.size % 512)) % 512);
+      if (hash.digest('hex') !== expected.sha256) throw new Error(`Fichier absent ou endommagé dans l'archive : ${entry.name}`);
+    }
+    const missing = Object.keys(manifest.files).find((name) => !seen.has(name));
+    if (missing !== undefined) throw new Error(`Fichier absent ou endommagé dans l'archive : ${missing}`);
+    const db = new SQLite(join(into, DATABASE_FILE), { fileMustExist: true });
+    try {
+      const integrity = db.pragma('integrity_check', { simple: true });
+      if (integrity !== 'ok') throw new Error(`La base restaurée n'est pas intègre : ${String(integrity)}`);
+    } catch (error) {
+      throw new Error(`La base restaurée n'est pas intègre : ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    } finally {
+      db.close();
+    }
+    return manifest;
+  } finally {
+    await reader.close();
+  }
+}
+
+/**
+ * Puts an archive written by backup() back into `dataDir`, which must be empty or missing:
+ * unpacked and checked beside it, then moved into place in one rename.
+ */
+export async function restore(file: string, dataDir: string): Promise<Manifest> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new Error(`${dataDir} n'est pas vide : la restauration se fait dans un DATA_DIR vide.`);
   }
-  const files = readTar(gunzipSync(readFileSync(file)));
-  const manifestData = files.get(MANIFEST);
-  if (!manifestData) throw new Error('Archive sans manifest.json : ce n’est pas une sauvegarde du portfolio.');
-  const manifest = JSON.parse(manifestData.toString('utf8')) as Manifest;
-  if (manifest.format !== 'atelier-portfolio-backup' || manifest.version !== 1) throw new Error('Format de sauvegarde inconnu.');
-  if (!manifest.files[DATABASE_FILE]) throw new Error('La sauvegarde ne contient pas de base de données.');
-  // Check everything before writing anything.
-  for (const [name, expected] of Object.entries(manifest.files)) {
-    const data = files.get(name);
-    const safe = name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1)));
-    if (!safe) throw new Error(`Nom de fichier refusé dans l'archive : ${name}`);
-    if (!data || data.length !== expected.size || sha256(data) !== expected.sha256) throw new Error(`Fichier absent ou endommagé dans l'archive : ${name}`);
-  }
-  mkdirSync(join(dataDir, IMAGES), { recursive: true });
-  for (const name of Object.keys(manifest.files)) writeFileSync(join(dataDir, name), files.get(name) as Buffer, { mode: 0o600 });
-  const db = new SQLite(join(dataDir, DATABASE_FILE), { fileMustExist: true });
+  mkdirSync(dirname(dataDir), { recursive: true });
+  // Beside DATA_DIR, on the same file system, so that the final move is one rename.
+  const work = mkdtempSync(join(dirname(dataDir), `.${basename(dataDir)}.restauration-`));
   try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new Error(`La base restaurée n'est pas intègre : ${String(integrity)}`);
+    const manifest = await unpack(file, work);
+    if (existsSync(dataDir)) rmdirSync(dataDir); // empty, checked above
+    renameSync(work, dataDir);
+    return manifest;
   } finally {
-    db.close();
+    rmSync(work, { recursive: true, force: true });
   }
-  return manifest;
 }

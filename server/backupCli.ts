@@ -19,7 +19,7 @@ try {
     const manifest = await backup(dataDir, target);
     console.log(`Sauvegarde écrite : ${target} (${Object.keys(manifest.files).length} fichiers, depuis ${dataDir})`);
   } else {
-    const manifest = restore(target, dataDir);
+    const manifest = await restore(target, dataDir);
     console.log(`Restauré dans ${dataDir} : ${Object.keys(manifest.files).length} fichiers de la sauvegarde du ${manifest.createdAt}`);
   }
 } catch (error) {

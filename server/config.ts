@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
+import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
 
 export interface ServerEnv {
   port: number;
@@ -12,19 +13,31 @@ export interface ServerEnv {
   app: AppConfig;
 }
 
-/** `TRUST_PROXY`: unset/false → false; true/1 → trust every proxy; else a list of addresses/CIDRs. */
-function trustProxy(value: string | undefined): boolean | string {
+/**
+ * `TRUST_PROXY`: unset/false → no proxy; else the proxies' addresses/CIDRs, comma-separated
+ * (`127.0.0.1`, `10.0.0.0/8`, or proxy-addr's names `loopback`, `uniquelocal`). Refused: `true`
+ * (every hop trusted: the address would be the leftmost X-Forwarded-For entry, which the client
+ * writes) and a hop count (Fastify 5 trusts no one for a number: every visitor would get the
+ * proxy's address and share one sign-in limit).
+ */
+function trustProxy(value: string | undefined): false | string {
   if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value;
+  const safe = 'donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine)';
+  if (value === 'true') throw new Error(`TRUST_PROXY=true ferait confiance à tout X-Forwarded-For (le client y écrit ce qu’il veut) : ${safe}.`);
+  if (/^[0-9]+$/.test(value)) throw new Error(`TRUST_PROXY=${value} : Fastify ne fait confiance à aucun nombre de sauts ; ${safe}.`);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const address = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/[0-9]{1,3})?)$/;
+  const bad = entries.find((entry) => !address.test(entry));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY invalide : « ${bad} » n'est pas une adresse ni un réseau (${safe}).`);
+  return entries.join(',');
 }
 
-/** A lifetime in seconds: digits only, a positive safe integer; the default when unset. */
+/** A number of seconds (or a count): digits only, a positive safe integer; the default when unset. */
 function seconds(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new Error(`${name} invalide : ${value} (un nombre entier de secondes, au moins 1)`);
+    throw new Error(`${name} invalide : ${value} (un nombre entier, au moins 1)`);
   }
   return n;
 }
@@ -44,6 +57,10 @@ function publicUrl(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** Seconds, or 0 to turn the limit off. */
+const optionalSeconds = (name: string, value: string | undefined, fallback: number): number =>
+  value === '0' ? 0 : seconds(name, value, fallback);
+
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalide : ${env.PORT}`);
@@ -54,6 +71,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
     throw new Error(
       `REFRESH_TOKEN_TTL (${refreshSeconds}) doit dépasser ACCESS_TOKEN_TTL (${accessSeconds}) : sinon chaque renouvellement échoue.`,
     );
+  }
+  const limits = {
+    headersSeconds: seconds('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, DEFAULT_CONNECTION_LIMITS.headersSeconds),
+    requestSeconds: optionalSeconds('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, DEFAULT_CONNECTION_LIMITS.requestSeconds),
+    idleSeconds: seconds('IDLE_TIMEOUT', env.IDLE_TIMEOUT, DEFAULT_CONNECTION_LIMITS.idleSeconds),
+    maxConnections: seconds('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
+  };
+  if (limits.requestSeconds > 0 && limits.headersSeconds > limits.requestSeconds) {
+    throw new Error(`HEADERS_TIMEOUT (${limits.headersSeconds}) ne peut pas dépasser REQUEST_TIMEOUT (${limits.requestSeconds}).`);
   }
   return {
     port,
@@ -73,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       logger: env.LOG_LEVEL === 'silent' ? false : true,
       passwordCost: { ...OWASP_SCRYPT, N },
       tokenLifetimes: { accessSeconds, refreshSeconds },
+      connectionLimits: limits,
     },
   };
 }

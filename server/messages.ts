@@ -20,6 +20,7 @@ export const messages = {
     invalidJson: 'Le corps de la requête doit être un objet JSON valide.',
     notFound: 'Ressource introuvable.',
     invalid: 'Requête invalide : le corps doit être un objet JSON valide.',
+    forbiddenPath: 'Accès refusé : cette adresse n’est pas servie.',
     unknownAddress: 'Ressource introuvable : vérifiez l’adresse.',
     internal: 'Erreur interne du serveur : réessayez dans un moment.',
   },
@@ -28,6 +29,9 @@ export const messages = {
     title: 'Service momentanément indisponible',
     text: 'La page n’a pas pu être préparée. Réessayez dans un moment.',
     home: 'Retour à l’accueil',
+  },
+  signIn: {
+    busy: (seconds: number) => `Trop de connexions en cours : réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
   },
   category: {
     duplicate: (name: string) => `La catégorie « ${name} » existe déjà : choisissez un autre nom.`,

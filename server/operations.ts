@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as G from '../contract/api.ts';
 import type { OperationId, Operations } from '../contract/api.ts';
+import type { HashGate } from './auth/hashGate.ts';
 import type { LoginLimiter } from './auth/loginLimiter.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
@@ -23,7 +24,10 @@ export interface Services {
   sessions: Sessions;
   /** The image library: files in DATA_DIR/images, rows in the image table, the worker queue. */
   images: ImageLibrary;
-  loginLimiter: LoginLimiter;
+  /** Sign-in attempts per address and e-mail, and per address alone. */
+  loginLimiter: { pair: LoginLimiter; address: LoginLimiter };
+  /** The global cap on concurrent sign-in password hashing. */
+  hashGate: HashGate;
   passwordCost: ScryptCost;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;

@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { startDataRouter, type DataRouter } from './app/AppRouter';
 import { isAdminPath } from './app/paths';
 import { makeStore } from './app/store';
+import { followOtherTabs } from './features/auth/otherTabs';
 import './styles/global.css';
 
 const store = makeStore();
@@ -12,6 +13,7 @@ const store = makeStore();
 const cache = document.getElementById(SERVER_CACHE_ID)?.textContent;
 if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as ServerCache));
 persistStore(store);
+followOtherTabs(store.dispatch);
 
 const container = document.getElementById('root');
 if (container) {

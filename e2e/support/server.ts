@@ -1,7 +1,7 @@
 // Starts the production server as `npm start` does (build when stale, migrate, seed), on a free
 // loopback port and a fresh DATA_DIR, and stops it afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,16 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/** The environment and node options `npm start` gives the server (package.json), so a bench measures the same process. */
+export function npmStartCommand(): { env: Record<string, string>; options: string[] } {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) server\/start\.ts$/.exec(scripts.start ?? '');
+  if (!match) throw new Error(`npm start is no longer "[VAR=value …] node [options] server/start.ts": ${scripts.start}`);
+  const words = (text: string | undefined) => (text ?? '').split(' ').filter((word) => word !== '');
+  const env = Object.fromEntries(words(match[1]).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  return { env, options: words(match[2]) };
 }
 
 export async function startServer(

@@ -1,21 +1,25 @@
-// Failed sign-ins: at most `max` per `windowMs` for one (address, e-mail) pair; after that the
-// pair waits until its oldest failure leaves the window. In memory: one process serves the site.
+// Sign-in attempts: at most `max` per `windowMs` under one key (an address and e-mail pair, or an
+// address alone); after that the key waits until its oldest attempt leaves the window. Attempts
+// are counted before the password is checked, so concurrent attempts cannot slip past the limit.
+// In memory: a limit is a throttle, not a truth to share (each process limits what it sees).
 export interface LoginLimiter {
   /** Seconds to wait before trying again, or 0 when a new attempt is allowed. */
   retryAfter(key: string): number;
-  recordFailure(key: string): void;
+  /** Counts one attempt under this key. */
+  record(key: string): void;
+  /** Forgets this key's attempts (a success resets its own pair, nothing else). */
   reset(key: string): void;
 }
 
 export function createLoginLimiter(max = 5, windowMs = 60_000, now: () => number = () => Date.now()): LoginLimiter {
-  const failures = new Map<string, number[]>();
+  const attempts = new Map<string, number[]>();
   const MAX_KEYS = 100_000;
 
   const recent = (key: string): number[] => {
     const since = now() - windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) failures.delete(key);
-    else failures.set(key, list);
+    const list = (attempts.get(key) ?? []).filter((t) => t > since);
+    if (list.length === 0) attempts.delete(key);
+    else attempts.set(key, list);
     return list;
   };
 
@@ -26,16 +30,16 @@ export function createLoginLimiter(max = 5, windowMs = 60_000, now: () => number
       const oldest = list[list.length - max] ?? now();
       return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
     },
-    recordFailure(key) {
-      if (failures.size >= MAX_KEYS) {
+    record(key) {
+      if (attempts.size >= MAX_KEYS) {
         // Bound memory under a flood of distinct keys: drop the expired ones, then the oldest.
-        for (const k of failures.keys()) recent(k);
-        if (failures.size >= MAX_KEYS) failures.delete(failures.keys().next().value as string);
+        for (const k of attempts.keys()) recent(k);
+        if (attempts.size >= MAX_KEYS) attempts.delete(attempts.keys().next().value as string);
       }
-      failures.set(key, [...recent(key), now()]);
+      attempts.set(key, [...recent(key), now()]);
     },
     reset(key) {
-      failures.delete(key);
+      attempts.delete(key);
     },
   };
 }

@@ -20,6 +20,8 @@ function frenchClientError(code: string | undefined, status: number): string {
     default:
       if (status === 413) return messages.request.tooLarge;
       if (status === 404) return messages.request.notFound;
+      // The file server refuses a path it will not serve (a NUL, a traversal).
+      if (status === 403) return messages.request.forbiddenPath;
       return messages.request.invalid;
   }
 }

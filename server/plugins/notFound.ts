@@ -2,12 +2,13 @@
 // SPA's page; 503 with a French note when the SPA is not built), else a 404 JSON error.
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../messages.ts';
+import { requestPath } from '../requestPath.ts';
 import type { Renderer } from './render.ts';
 import { isAdminPath, sendIndexHtml, wantsIndexHtml } from './spa.ts';
 
 export function registerNotFound(app: FastifyInstance, distDir: string, hasSpa: boolean, renderer: Renderer | null): void {
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
+    const path = requestPath(req);
     if (renderer && wantsIndexHtml(req) && !isAdminPath(path)) return renderer.send(req, reply);
     if (hasSpa && wantsIndexHtml(req)) return sendIndexHtml(reply, distDir, path);
     if (!hasSpa && wantsIndexHtml(req)) {

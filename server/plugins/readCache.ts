@@ -2,10 +2,11 @@
 // it is answered.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ReadCache } from '../readCache.ts';
+import { isApiRequest } from '../requestPath.ts';
 
 export function registerReadCacheInvalidation(app: FastifyInstance, cache: ReadCache): void {
   // Any write call drops the read cache when it starts and again when it is answered.
-  const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/');
+  const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && isApiRequest(req);
   app.addHook('onRequest', async (req) => {
     if (isWrite(req)) cache.invalidate();
   });

@@ -2,6 +2,7 @@
 // and the cache headers of API answers (ETag + short Cache-Control on public GETs).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiRequest, requestPath } from '../requestPath.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -40,7 +41,6 @@ const sameSecret = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * Files that are the same for everyone and meant for shared caches: the image library and its
@@ -51,7 +51,7 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  */
 function isSharedFile(req: FastifyRequest, reply: FastifyReply): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (!req.url.startsWith('/assets/') && !req.url.startsWith('/static/')) return false;
+  if (!requestPath(req).startsWith('/assets/') && !requestPath(req).startsWith('/static/')) return false;
   if (reply.statusCode >= 400) return false;
   const type = reply.getHeader('content-type');
   return !(typeof type === 'string' && type.startsWith('text/html'));
@@ -66,7 +66,7 @@ export interface SecurityOptions {
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
   // CSRF: any non-GET /api call must repeat the cookie's value in the X-XSRF-TOKEN header.
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApi(req.url) || isSafeMethod(req.method)) return;
+    if (!isApiRequest(req) || isSafeMethod(req.method)) return;
     const cookie = readCookie(req, XSRF_COOKIE);
     const header = req.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) {
@@ -96,7 +96,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
       return payload;
     }
 
-    if (isApi(req.url)) {
+    if (isApiRequest(req)) {
       const route = req.routeOptions.url;
       const cacheable =
         (req.method === 'GET' || req.method === 'HEAD') &&

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../app.ts';
+import { createHashGate, DEFAULT_HASH_GATE } from '../auth/hashGate.ts';
 import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSessions } from '../auth/sessions.ts';
@@ -52,7 +53,11 @@ export async function registerServices(app: FastifyInstance, config: AppConfig):
       cacheDir: config.imageCacheDir,
       pageImages: Object.values(pageImages),
     }),
-    loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
+    loginLimiter: {
+      pair: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
+      address: createLoginLimiter(config.loginLimit?.maxPerAddress ?? 20, config.loginLimit?.windowMs ?? 60_000, config.now),
+    },
+    hashGate: createHashGate(config.hashGate ?? DEFAULT_HASH_GATE),
     passwordCost: config.passwordCost,
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
   };

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiRequest, requestPath } from '../requestPath.ts';
 
 /** webpack's [contenthash] in a file name: `main.3b1f0c9e2a.js`, `412.a1b2c3d4.css`. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -40,8 +41,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 /** History fallback: extensionless GET paths outside /api and /assets answer index.html. */
 export function wantsIndexHtml(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = req.url.split('?')[0] ?? '';
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  const path = requestPath(req);
+  if (isApiRequest(req) || path.startsWith('/assets/')) return false;
   const last = path.split('/').pop() ?? '';
   return !last.includes('.');
 }

@@ -9,6 +9,7 @@ const labels: Record<string, string> = {
   Name: 'Le nom',
   Description: 'La description',
   Image: "Le nom d'image",
+  name: "Le nom d'image",
   CategoryId: 'La catégorie',
   ProjectTypeId: 'Le type de projet',
   SrcId: 'Le type de projet parent',
@@ -54,10 +55,19 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
       return `${label} doit être au plus ${String(params.limit)}.`;
     case 'format':
       return params.format === 'email' ? `${label} doit être une adresse courriel valide.` : `${label} n'a pas le bon format.`;
-    case 'pattern':
-      if (field === 'Pwd') return `${label} doit être un hachage MD5 (32 caractères hexadécimaux minuscules).`;
-      if (field === 'Image') return `${label} doit être un simple nom de fichier (lettres, chiffres, point, tiret, souligné).`;
+    case 'not':
+      // The contract's only `not`: a text made of spaces alone.
       return `${label} ne peut pas être fait seulement d'espaces.`;
+    case 'pattern': {
+      // The message follows the rule (the pattern of openapi.yaml), not the field's name.
+      const pattern = String(params.pattern);
+      if (pattern === '^[0-9a-f]{32}$') return `${label} doit être un hachage MD5 (32 caractères hexadécimaux minuscules).`;
+      if (pattern.includes('[A-Za-z0-9]')) return `${label} doit être un simple nom de fichier (lettres, chiffres, point, tiret, souligné).`;
+      if (pattern.startsWith('^[^')) {
+        return `${label} contient un caractère interdit (caractère de contrôle, invisible ou de sens d'écriture) : retirez-le et réessayez.`;
+      }
+      return `${label} n'a pas le bon format.`;
+    }
     default:
       return `${label} est invalide.`;
   }

@@ -19,10 +19,16 @@ export const SESSION_EXPIRED = 'Session expirée ou invalide : reconnectez-vous.
 export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
   tag: 'auth',
   handlers: {
-    async login({ loginRequest }, { req, services: { db, loginLimiter, sessions, dummyPasswordHash } }) {
+    async login({ loginRequest }, { req, services: { db, loginLimiter, hashGate, sessions, dummyPasswordHash } }) {
+      // A full gate refuses at once: no counting, no database lookup (a flood stays cheap).
+      hashGate.checkRoom();
       const email = uniqueKey(loginRequest.Email);
-      const limitKey = `${req.ip}\u0000${email}`;
-      const wait = loginLimiter.retryAfter(limitKey);
+      // Two limits: per address and e-mail (guessing one password), per address alone (trying
+      // many e-mails). Both count the attempt before the password is checked, in the same tick
+      // as the check: concurrent attempts cannot all pass it.
+      const pairKey = `${req.ip}\u0000${email}`;
+      const addressKey = `${req.ip}\u0000*`;
+      const wait = Math.max(loginLimiter.pair.retryAfter(pairKey), loginLimiter.address.retryAfter(addressKey));
       if (wait > 0) {
         throw new ApiError(
           429,
@@ -30,14 +36,16 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
           { 'Retry-After': String(wait) },
         );
       }
+      loginLimiter.pair.record(pairKey);
+      loginLimiter.address.record(addressKey);
       const user = await db.selectFrom('app_user').select(['id', 'password_hash']).where('email_key', '=', email).executeTakeFirst();
       // An unknown e-mail costs the same scrypt as a wrong password: same answer, same time.
-      const valid = await verifyPassword(loginRequest.Pwd, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !valid) {
-        loginLimiter.recordFailure(limitKey);
-        return failed;
-      }
-      loginLimiter.reset(limitKey);
+      // Every hash waits its turn in the global gate (503 when too many wait).
+      const stored = user?.password_hash ?? (await dummyPasswordHash());
+      const valid = await hashGate.run(() => verifyPassword(loginRequest.Pwd, stored));
+      if (!user || !valid) return failed;
+      // A success forgets its own pair's attempts; the address keeps counting.
+      loginLimiter.pair.reset(pairKey);
       return { Result: true, ...(await sessions.open(user.id)) };
     },
 

@@ -57,7 +57,7 @@ test('round trip while writes are happening: a consistent copy, every image, int
 
   const final = await snapshot(t.db);
   const target = join(work, 'restauré');
-  restore(file, target);
+  await restore(file, target);
   const restored = await build({ dataDir: target, seed: false });
   try {
     const copy = await snapshot(restored.db);
@@ -92,8 +92,8 @@ test('restore refuses a DATA_DIR that is not empty, and writes nothing there', a
   const target = join(work, 'occupé');
   mkdirSync(target);
   writeFileSync(join(target, 'autre.txt'), 'x');
-  expect(() => restore(file, target)).toThrow(/n'est pas vide/);
-  expect(() => restore(file, t.dataDir)).toThrow(/n'est pas vide/);
+  await expect(restore(file, target)).rejects.toThrow(/n'est pas vide/);
+  await expect(restore(file, t.dataDir)).rejects.toThrow(/n'est pas vide/);
 });
 
 test('restore refuses a damaged archive before writing anything', async () => {
@@ -104,7 +104,7 @@ test('restore refuses a damaged archive before writing anything', async () => {
   tar[at] = (tar[at] as number) ^ 0xff;
   writeFileSync(file, gzipSync(tar));
   const target = join(work, 'vide');
-  expect(() => restore(file, target)).toThrow(/endommagé/);
+  await expect(restore(file, target)).rejects.toThrow(/endommagé/);
   expect(() => readFileSync(join(target, 'portfolio.sqlite'))).toThrow();
 });
 

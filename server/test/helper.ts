@@ -14,7 +14,7 @@ export const ADMIN_EMAIL = 'admin@exemple.ca';
 export const ADMIN_PASSWORD = 'motdepasse-test';
 export const ADMIN_PWD = md5hex(ADMIN_PASSWORD);
 export const XSRF = 'test-xsrf-token-value';
-/** Cheap scrypt for tests (production: N=2^17). */
+/** Cheap scrypt for tests (production: OWASP_SCRYPT). */
 export const TEST_COST = { N: 1024, r: 8, p: 1 };
 
 export interface TestApp {

@@ -150,7 +150,7 @@ test('an API failure while rendering answers 503 with a French page, never a sta
 
 test('absolute URLs fall back to the request origin, through a trusted proxy', async () => {
   await t.close();
-  t = await build({ config: { distDir, trustProxy: true } });
+  t = await build({ config: { distDir, trustProxy: '127.0.0.1' } });
   const res = await get('/about', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'atelier.example.org' });
   expect(res.body).toContain('<link rel="canonical" href="https://atelier.example.org/about">');
   expect((await get('/robots.txt', { host: 'localhost:8080' })).body).toContain('Sitemap: http://localhost:8080/sitemap.xml');

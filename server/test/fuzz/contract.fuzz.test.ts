@@ -26,7 +26,7 @@ const deletable = Array.from({ length: 12 }, (_, i) => `fuzz-effacable-${i + 1}.
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 beforeAll(async () => {
   // A generous sign-in limit: the fuzzer signs in with random addresses many times.
-  t = await build({ config: { loginLimit: { max: 1_000_000, windowMs: 60_000 } } });
+  t = await build({ config: { loginLimit: { max: 1_000_000, maxPerAddress: 1_000_000, windowMs: 60_000 } } });
   const { Token } = await t.login();
   for (const name of deletable) {
     const res = await uploadImage(t, PIXEL, name, { token: Token });

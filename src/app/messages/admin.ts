@@ -131,6 +131,7 @@ export const admin = {
     confirmationDifferent: 'Confirmation différente du mot-de-passe',
     min: (n: number) => `${n} charactères minimum`,
     max: (n: number) => `${n} charactères maximum`,
+    forbiddenCharacter: 'Caractère interdit (de contrôle, invisible ou de sens d’écriture) : retirez-le',
     /** The category name shows no per-field message (section 5); this one is never displayed. */
     categoryName: (min: number, max: number) => `Nom de catégorie : ${min} à ${max} caractères`,
   },

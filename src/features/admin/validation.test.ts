@@ -115,7 +115,7 @@ describe('user', () => {
 });
 
 describe('the forms and the contract agree on every string limit', () => {
-  type Limit = { minLength?: number; maxLength?: number; pattern?: string };
+  type Limit = { minLength?: number; maxLength?: number; pattern?: string; notPattern?: string };
   const forms = [
     ['category', categoryRules, 'Category', validCategory],
     ['project type', projectTypeRules, 'ProjectType', validType],
@@ -147,9 +147,16 @@ describe('the forms and the contract agree on every string limit', () => {
         expect([field, error(field, sized(field, limit.maxLength + 1))]).toEqual([field, expect.any(String)]);
         checked.push(at('maxLength'));
       }
-      // "\S": not blank, which `required` checks.
-      if (limit.pattern === '\\S') {
+      // Not only spaces: `required` checks it.
+      if (limit.notPattern === '^\\s*$') {
         expect([field, error(field, '   ')]).toEqual([field, expect.any(String)]);
+        checked.push(at('notPattern'));
+      }
+      // The characters a text refuses (control, invisible, direction): U+202E is one of them.
+      if (limit.pattern?.startsWith('^[^')) {
+        const value = String((valid as Record<string, unknown>)[field]);
+        expect([field, error(field, value)]).toEqual([field, undefined]);
+        expect([field, error(field, `${value}\u202E`)]).toEqual([field, expect.any(String)]);
         checked.push(at('pattern'));
       } else if (limit.pattern !== undefined) {
         expect(serverOnly).toContain(at('pattern'));

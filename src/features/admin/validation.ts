@@ -31,6 +31,12 @@ const maxLength =
   (value) =>
     text(value).length > n ? message : undefined;
 
+/** The contract's character rule of a text (no control, invisible or direction characters). */
+const allowedCharacters =
+  (pattern: string | undefined, message: string = t.forbiddenCharacter): Rule =>
+  (value) =>
+    pattern !== undefined && !new RegExp(pattern).test(text(value)) ? message : undefined;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const email =
   (message: string): Rule =>
@@ -70,22 +76,23 @@ const PASSWORD = { minLength: 8, maxLength: 50 } as const;
 
 const categoryName = t.categoryName(Category.Name.minLength, Category.Name.maxLength);
 export const categoryRules: Rules = {
-  Name: [required(categoryName), minLength(Category.Name.minLength, categoryName), maxLength(Category.Name.maxLength, categoryName)],
+  Name: [required(categoryName), minLength(Category.Name.minLength, categoryName), maxLength(Category.Name.maxLength, categoryName), allowedCharacters(Category.Name.pattern, categoryName)],
 };
 
 export const projectTypeRules: Rules = {
-  Name: [required(t.projectTypeNameRequired), minLength(ProjectType.Name.minLength), maxLength(ProjectType.Name.maxLength)],
-  Description: [maxLength(ProjectType.Description.maxLength)],
+  Name: [required(t.projectTypeNameRequired), minLength(ProjectType.Name.minLength), maxLength(ProjectType.Name.maxLength), allowedCharacters(ProjectType.Name.pattern)],
+  Description: [maxLength(ProjectType.Description.maxLength), allowedCharacters(ProjectType.Description.pattern)],
   Image: [maxLength(ProjectType.Image.maxLength)],
   CategoryId: [required(t.categoryRequired)],
 };
 
 export const projectRules: Rules = {
-  Name: [required(t.projectNameRequired), minLength(Project.Name.minLength), maxLength(Project.Name.maxLength)],
+  Name: [required(t.projectNameRequired), minLength(Project.Name.minLength), maxLength(Project.Name.maxLength), allowedCharacters(Project.Name.pattern)],
   Description: [
     required(t.descriptionRequired),
     minLength(Project.Description.minLength),
     maxLength(Project.Description.maxLength),
+    allowedCharacters(Project.Description.pattern),
   ],
   Image: [required(t.imageRequired)],
   ProjectTypeId: [required(t.projectTypeRequired)],

@@ -15,7 +15,7 @@ function storage(): Storage | undefined {
 }
 
 /** Both tokens, or null when either is missing (a half session is no session). */
-function readTokens(): StoredTokens | null {
+export function readTokens(): StoredTokens | null {
   const s = storage();
   const token = s?.getItem(TOKEN_KEY) ?? null;
   const refreshToken = s?.getItem(REFRESH_TOKEN_KEY) ?? null;

@@ -1,0 +1,62 @@
+// A global cap on concurrent password hashing. Each scrypt takes 64-128 MiB and one of
+// libuv's 4 threads, which file reads share: unbounded, a sign-in flood starves the site (issue
+// 19: 638 MB, 24 s for GET /welcome). At most `concurrency` hashes run at once, at most `queue`
+// wait; beyond that the caller is told to come back later (503 + Retry-After).
+import { messages } from '../messages.ts';
+import { ApiError } from '../operations.ts';
+
+export interface HashGateOptions {
+  /** Hashes running at once (each holds a libuv thread and 64 MiB at the default cost). */
+  concurrency: number;
+  /** Hashes waiting for a turn; more are refused. */
+  queue: number;
+}
+
+export const DEFAULT_HASH_GATE: HashGateOptions = { concurrency: 1, queue: 8 };
+
+export interface HashGate {
+  /** Throws the French 503 now if `run` would: a refused attempt costs no further work. */
+  checkRoom(): void;
+  /** Runs `work` when its turn comes; throws a French 503 when too many are waiting. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function createHashGate({ concurrency, queue }: HashGateOptions): HashGate {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  let averageMs = 200; // scrypt at OWASP cost on a small server; refined as hashes finish
+
+  // A finished hash hands its slot to the first waiter, or frees it.
+  const next = () => {
+    const first = waiting.shift();
+    if (first) first();
+    else running--;
+  };
+
+  const checkRoom = () => {
+    if (running >= concurrency && waiting.length >= queue) {
+      const seconds = Math.max(1, Math.ceil(((waiting.length + running) * averageMs) / concurrency / 1000));
+      throw new ApiError(503, messages.signIn.busy(seconds), { 'Retry-After': String(seconds) });
+    }
+  };
+
+  return {
+    checkRoom,
+    async run(work) {
+      if (running >= concurrency) {
+        checkRoom();
+        // The slot is handed over by `next`: `running` stays counted across the hand-over.
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        running++;
+      }
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
+        next();
+      }
+    },
+  };
+}

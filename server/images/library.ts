@@ -14,7 +14,11 @@
 // - The demo images go through the same pipeline at seeding, keeping their names. Their output is
 //   kept in a content-addressed cache (key: SHA-256 of the pipeline version and the input), filled
 //   atomically (temporary folder + rename), so that seeding a fresh DATA_DIR — dozens of times in
-//   the tests — copies files instead of encoding 60 photos again.
+//   the tests — copies files instead of encoding 60 photos again. When the cache does not have
+//   them yet (the first start after a clone), seeding stores their originals only (a few seconds:
+//   no variants, so their Media lists no width and pages point at no variant that is missing) and
+//   the server answers at once; finishDemoVariants() then encodes the variants in the background
+//   and, once their files are in place, writes their widths into the rows.
 // - Videos (MP4, issue 9) are stored as they were sent, beside their poster: a still image sent
 //   with them, put through the pipeline like any image and named `<video stem>-affiche.<ext>`.
 //   The video's row names its poster and carries the poster's dimensions and variant widths (its
@@ -90,8 +94,16 @@ export interface ImageLibrary {
    * pipeline and stored as `<video stem>-affiche.<ext>`.
    */
   storeVideo(video: string, poster: string, workDir: string, fileName: string): Promise<StoreVideoResult>;
-  /** Runs the demo images through the pipeline (or the cache) into `dir`; returns their rows. */
+  /**
+   * Runs the demo images through the pipeline into `dir`; returns their rows. From the cache when
+   * it has them, else their originals only (rows without widths, finished by finishDemoVariants).
+   */
   importDemoImages(): Promise<ImageRow[]>;
+  /**
+   * Encodes the variants of the live demo images whose rows have none yet, puts their files in
+   * place, then writes their widths (and their videos') into the rows. Returns how many it finished.
+   */
+  finishDemoVariants(): Promise<number>;
   list(): Promise<ImageInfo[]>;
   /** Media of the given image names (those of the library only). */
   media(names: Iterable<string>): Promise<Map<string, Media>>;
@@ -226,6 +238,31 @@ export interface DemoCacheOptions {
   workerPath: string;
   cacheDir: string;
   timeoutPerImageMs?: number;
+  /** Only these demo files (default: all). */
+  only?: ReadonlySet<string>;
+}
+
+/** The demo images (server/demo/images) and their cache keys. */
+function demoInputs(demoImagesDir: string): Array<{ file: string; path: string; key: string }> {
+  return readdirSync(demoImagesDir)
+    .filter((file) => IMAGE_NAME.test(file) && /\.(jpe?g|png|webp|avif|gif)$/i.test(file))
+    .sort()
+    .map((file) => {
+      const path = join(demoImagesDir, file);
+      return { file, path, key: sha256(PIPELINE_VERSION, '\0', readFileSync(path)) };
+    });
+}
+
+/**
+ * Runs `jobs` in two workers when the machine has two cores or more (AVIF encoding is mostly
+ * single-threaded); one outcome per job, in order.
+ */
+async function runWorkers(workerPath: string, jobs: PipelineJob[], timeoutPerImageMs?: number): Promise<PipelineOutcome[]> {
+  if (jobs.length === 0) return [];
+  const workers = Math.max(1, Math.min(2, availableParallelism(), jobs.length));
+  const share = Math.ceil(jobs.length / workers);
+  const slices = Array.from({ length: workers }, (_, w) => jobs.slice(w * share, (w + 1) * share));
+  return (await Promise.all(slices.map((slice) => runWorker(workerPath, slice, timeoutPerImageMs)))).flat();
 }
 
 /**
@@ -235,13 +272,7 @@ export interface DemoCacheOptions {
  * (parallel test workers) from encoding the same images at once. Returns the demo files and keys.
  */
 export async function fillDemoCache(options: DemoCacheOptions): Promise<Array<{ file: string; path: string; key: string }>> {
-  const inputs = readdirSync(options.demoImagesDir)
-    .filter((file) => IMAGE_NAME.test(file) && /\.(jpe?g|png|webp|avif|gif)$/i.test(file))
-    .sort()
-    .map((file) => {
-      const path = join(options.demoImagesDir, file);
-      return { file, path, key: sha256(PIPELINE_VERSION, '\0', readFileSync(path)) };
-    });
+  const inputs = demoInputs(options.demoImagesDir).filter((input) => options.only?.has(input.file) ?? true);
   const missing = () => inputs.filter((input) => !existsSync(join(options.cacheDir, input.key, RESULT)));
   if (missing().length === 0) return inputs;
   mkdirSync(options.cacheDir, { recursive: true });
@@ -270,13 +301,8 @@ export async function fillDemoCache(options: DemoCacheOptions): Promise<Array<{ 
       return folder;
     });
     try {
-      // Two workers share the list when the machine has two cores or more (AVIF encoding is
-      // mostly single-threaded).
       const jobs = todo.map((input, i) => ({ input: input.path, outDir: folders[i] as string }));
-      const workers = Math.max(1, Math.min(2, availableParallelism(), jobs.length));
-      const share = Math.ceil(jobs.length / workers);
-      const slices = Array.from({ length: workers }, (_, w) => jobs.slice(w * share, (w + 1) * share));
-      const outcomes = (await Promise.all(slices.map((slice) => runWorker(options.workerPath, slice, options.timeoutPerImageMs)))).flat();
+      const outcomes = await runWorkers(options.workerPath, jobs, options.timeoutPerImageMs);
       todo.forEach((input, i) => {
         const outcome = outcomes[i];
         const folder = folders[i] as string;
@@ -368,19 +394,26 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     },
 
     async importDemoImages() {
-      // Without a persistent cache, a throwaway one inside DATA_DIR/images (moved from, then removed).
-      const cacheDir = options.cacheDir ?? tempDir();
+      const now = Date.now();
+      const rows: ImageRow[] = [];
+      const cached = (key: string) => options.cacheDir !== undefined && existsSync(join(options.cacheDir, key, RESULT));
+      const inputs = demoInputs(options.demoImagesDir);
+      for (const input of inputs.filter((i) => cached(i.key))) {
+        const folder = join(options.cacheDir as string, input.key);
+        const outcome = JSON.parse(readFileSync(join(folder, RESULT), 'utf8')) as Processed;
+        install(folder, dir, input.file, outcome.widths, false);
+        rows.push(rowOf(input.file, outcome, now));
+      }
+      // Not in the cache: the originals only, now; their variants come from finishDemoVariants().
+      const quick = inputs.filter((i) => !cached(i.key)).map((i) => ({ ...i, outDir: tempDir() }));
       try {
-        const inputs = await queue(() => fillDemoCache({ ...options, cacheDir }));
-        const now = Date.now();
-        const rows: ImageRow[] = [];
-        for (const input of inputs) {
-          const folder = join(cacheDir, input.key);
-          if (!existsSync(join(folder, RESULT))) continue; // refused by the pipeline: served from the demo folder as before
-          const outcome = JSON.parse(readFileSync(join(folder, RESULT), 'utf8')) as Processed;
-          install(folder, dir, input.file, outcome.widths, options.cacheDir === undefined);
-          rows.push(rowOf(input.file, outcome, now));
-        }
+        const outcomes = await queue(() => runWorkers(options.workerPath, quick.map((q) => ({ input: q.path, outDir: q.outDir, variants: false })), timeout));
+        quick.forEach((q, i) => {
+          const outcome = outcomes[i];
+          if (!outcome?.ok) return; // refused by the pipeline: served from the demo folder as before
+          install(q.outDir, dir, q.file, [], true);
+          rows.push(rowOf(q.file, outcome, now));
+        });
         // Demo videos: stored as is, like an upload, with their poster (imported just above).
         for (const file of readdirSync(options.demoImagesDir).sort()) {
           if (!file.endsWith(`.${VIDEO_EXT}`) || !IMAGE_NAME.test(file)) continue;
@@ -391,6 +424,36 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
           rows.push(videoRowOf(file, statSync(path).size, poster, now));
         }
         return rows;
+      } finally {
+        for (const q of quick) rmSync(q.outDir, { recursive: true, force: true });
+      }
+    },
+
+    async finishDemoVariants() {
+      const demoFiles = new Set(demoInputs(options.demoImagesDir).map((i) => i.file));
+      const pending = (await db.selectFrom('image').select('name').where('widths', '=', '[]').where('deleted_at', 'is', null).where('poster', 'is', null).execute())
+        .map((row) => row.name)
+        .filter((name) => demoFiles.has(name));
+      if (pending.length === 0) return 0;
+      // Without a persistent cache, a throwaway one inside DATA_DIR/images (moved from, then removed).
+      const cacheDir = options.cacheDir ?? tempDir();
+      try {
+        const inputs = await queue(() => fillDemoCache({ ...options, cacheDir, only: new Set(pending) }));
+        const done: Array<{ name: string; widths: number[] }> = [];
+        for (const input of inputs) {
+          const folder = join(cacheDir, input.key);
+          if (!existsSync(join(folder, RESULT))) continue;
+          const { widths } = JSON.parse(readFileSync(join(folder, RESULT), 'utf8')) as Processed;
+          install(folder, dir, input.file, widths, options.cacheDir === undefined); // files first…
+          done.push({ name: input.file, widths });
+        }
+        // …then the rows (a video's carries its poster's widths), all at once.
+        await db.transaction().execute(async (trx) => {
+          for (const { name, widths } of done) {
+            await trx.updateTable('image').set({ widths: JSON.stringify(widths) }).where((eb) => eb.or([eb('name', '=', name), eb('poster', '=', name)])).execute();
+          }
+        });
+        return done.length;
       } finally {
         if (options.cacheDir === undefined) rmSync(cacheDir, { recursive: true, force: true });
       }

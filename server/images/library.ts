@@ -229,6 +229,16 @@ function readHead(path: string): Buffer {
   }
 }
 
+/** Whether the process `pid` (a number as text) still runs. */
+function alive(pid: string): boolean {
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 const RESULT = 'result.json';
 const LOCK = '.lock';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -280,11 +290,16 @@ export async function fillDemoCache(options: DemoCacheOptions): Promise<Array<{ 
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
       break;
     } catch {
-      // Another process is encoding: wait for it (or take over a lock left by a dead process).
+      // Another process is encoding: wait for it, or take over a lock left by a dead process (a
+      // server stopped while it encoded in the background): its pid is gone, it never wrote one
+      // (10 s after taking it), or it is too old.
       try {
-        if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+        const age = Date.now() - statSync(lock).mtimeMs;
+        const owner = existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : '';
+        if (age > 10 * 60_000 || (owner ? !alive(owner) : age > 10_000)) rmSync(lock, { recursive: true, force: true });
       } catch {
         // released meanwhile
       }
@@ -293,6 +308,8 @@ export async function fillDemoCache(options: DemoCacheOptions): Promise<Array<{ 
     }
   }
   try {
+    // Temporary folders of a holder that died: only the lock's holder makes them.
+    for (const entry of readdirSync(options.cacheDir)) if (entry.startsWith(TEMP_PREFIX)) rmSync(join(options.cacheDir, entry), { recursive: true, force: true });
     const todo = missing();
     if (todo.length === 0) return inputs;
     const folders = todo.map(() => {

@@ -2,7 +2,8 @@
 // their originals only, so the server answers at once; pages then point at no variant (none exists
 // yet) and every file they name answers. finishDemoVariants() encodes the variants in the
 // background, puts them in place, then lists them in Media (server/images/library.ts).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, repoRoot, type TestApp } from './helper.ts';
@@ -66,7 +67,13 @@ describe('the first start after a clone', () => {
   });
 
   it('then encodes the variants, puts them in place and lists them, the video with its poster', async () => {
+    // A server stopped while it encoded left its lock and a half-written folder: taken over at once.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    mkdirSync(join(cacheDir, '.lock'), { recursive: true });
+    writeFileSync(join(cacheDir, '.lock', 'pid'), String(dead));
+    mkdirSync(join(cacheDir, '.tmp-left-by-a-crash'));
     expect(await t.app.services.images.finishDemoVariants()).toBe(3);
+    expect(readdirSync(cacheDir).filter((entry) => entry.startsWith('.'))).toEqual([]);
     t.app.services.cache.invalidate(); // as server/main.ts does
     const projects = await ours();
     for (const project of projects.values()) {

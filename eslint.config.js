@@ -57,4 +57,9 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Run by npm before install and start with whatever Node is there: ES5 parses on any of them.
+    files: ['server/checkNode.cjs'],
+    languageOptions: { ecmaVersion: 5, sourceType: 'script' },
+  },
 );

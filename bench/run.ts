@@ -5,7 +5,8 @@
 // - the images /welcome downloads on a 390×844 phone before its carousel is interactive (<= 300 KB);
 // - Lighthouse, median of 3 runs, mobile and desktop, for /welcome, /typeslist/2 and one project
 //   (mobile performance >= 90, desktop >= 98, accessibility, best practices and SEO 100);
-// - the API figures of `npm run bench:api`, and the image pipeline's (`npm run bench:images`).
+// - the API figures of `npm run bench:api`, and the image pipeline's (`npm run bench:images`);
+// - the first start after a clone (bench/firstStart.ts): seconds to the first answer (<= 15 s).
 //   BENCH_RUNS=1 BENCH_SKIP_API=1 npm run bench   (quicker, for a look)
 //   npm run bench -- --weight-only               (build and weigh only: no Lighthouse, no API;
 //                                                  prints the weights, keeps bench/report.md)
@@ -190,6 +191,14 @@ if (!process.env.BENCH_SKIP_API && !WEIGHT_ONLY) {
   const output = await runBench('bench/api.ts');
   report.push('## API (`npm run bench:api`)', '', '```', output.text.trim(), '```', '');
   if (!output.ok) failures.push({ what: 'API benchmark', measured: 'target not met', budget: 'p99 <= 20 ms, >= 50 % of ceiling' });
+}
+
+// ---- First start after a clone ------------------------------------------------------------------
+if (!WEIGHT_ONLY) {
+  console.log('First start after a clone…');
+  const output = await runBench('bench/firstStart.ts');
+  report.push('## First start after a clone (`node bench/firstStart.ts`)', '', output.text.trim(), '');
+  if (!output.ok) failures.push({ what: 'first start after a clone', measured: 'too slow, or a page named a file that did not answer', budget: 'first answer <= 15 s' });
 }
 
 // ---- Images ------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: Fast
   options.extend?.(app);
   await app.ready();
   await seedDemoContent(app.services.db, app.services.images);
+  // Unlike `npm start`, these wait for the demo photos' variants (nothing to do when cached).
+  await app.services.images.finishDemoVariants();
   if (options.admin) {
     await seedAdmin(app.services.db, { ...options.admin, cost: options.passwordCost });
   }

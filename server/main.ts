@@ -32,6 +32,16 @@ export async function main(): Promise<void> {
     });
   }
   await app.listen({ port: env.port, host: env.host });
+  // The first start after a clone seeded the demo photos without their variants: encode them now,
+  // while the site answers, and drop the read cache so that pages list them once they exist.
+  app.services.images.finishDemoVariants().then(
+    (finished) => {
+      if (finished === 0) return;
+      app.services.cache.invalidate();
+      app.log.info({ images: finished }, 'Variantes AVIF et WebP des images de démonstration prêtes.');
+    },
+    (error: unknown) => app.log.error({ err: error }, 'variantes des images de démonstration'),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -9,7 +9,12 @@
 // - Names are never reused: deleting an image keeps its row as a tombstone (deleted_at), so a
 //   later upload of a file with the same name gets `-2`; URLs of the library can therefore be
 //   cached for a year as immutable.
-// - The demo images go through the same pipeline at seeding, through a cache (demoCache.ts).
+// - The demo images go through the same pipeline at seeding, through a cache (demoCache.ts). When
+//   the cache does not have them yet (the first start after a clone), seeding stores their
+//   originals only (a few seconds: no variants, so their Media lists no width and pages point at
+//   no variant that is missing) and the server answers at once; finishDemoVariants() then encodes
+//   the variants in the background and, once their files are in place, writes their widths into
+//   the rows.
 // - Videos (MP4) are stored as they were sent, beside their poster: a still image sent
 //   with them, put through the pipeline like any image and named `<video stem>-affiche.<ext>`.
 //   The video's row names its poster and carries the poster's dimensions and variant widths (its
@@ -24,7 +29,7 @@ import type { ImageInfo, Media } from '../../contract/api.ts';
 import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageTable } from '../db/schema.ts';
-import { cachedOutcome, fillDemoCache } from './demoCache.ts';
+import { cachedOutcome, demoInputs, fillDemoCache, runWorkers } from './demoCache.ts';
 import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineOutcome } from './rules.ts';
 import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
 import { runWorker, serial } from './workerRunner.ts';
@@ -75,8 +80,16 @@ export interface ImageLibrary {
    * pipeline and stored as `<video stem>-affiche.<ext>`.
    */
   storeVideo(video: string, poster: string, workDir: string, fileName: string): Promise<StoreVideoResult>;
-  /** Runs the demo images through the pipeline (or the cache) into `dir`; returns their rows. */
+  /**
+   * Runs the demo images through the pipeline into `dir`; returns their rows. From the cache when
+   * it has them, else their originals only (rows without widths, finished by finishDemoVariants).
+   */
   importDemoImages(): Promise<ImageRow[]>;
+  /**
+   * Encodes the variants of the live demo images whose rows have none yet, puts their files in
+   * place, then writes their widths (and their videos') into the rows. Returns how many it finished.
+   */
+  finishDemoVariants(): Promise<number>;
   list(): Promise<ImageInfo[]>;
   /** Media of the given image names (those of the library only). */
   media(names: Iterable<string>): Promise<Map<string, Media>>;
@@ -226,19 +239,30 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     },
 
     async importDemoImages() {
-      // Without a persistent cache, a throwaway one inside DATA_DIR/images (moved from, then removed).
-      const cacheDir = options.cacheDir ?? tempDir();
-      try {
-        const inputs = await queue(() => fillDemoCache({ ...options, cacheDir }));
-        const now = Date.now();
-        const rows: ImageRow[] = [];
-        for (const input of inputs) {
-          const folder = join(cacheDir, input.key);
-          const outcome = cachedOutcome(folder);
-          if (!outcome) continue; // refused by the pipeline: served from the demo folder as before
-          install(folder, dir, input.file, outcome.widths, options.cacheDir === undefined);
-          rows.push(rowOf(input.file, outcome, now));
+      const now = Date.now();
+      const rows: ImageRow[] = [];
+      const cached = (key: string) => (options.cacheDir === undefined ? null : cachedOutcome(join(options.cacheDir, key)));
+      const inputs = demoInputs(options.demoImagesDir);
+      const quickInputs: typeof inputs = [];
+      for (const input of inputs) {
+        const outcome = cached(input.key);
+        if (!outcome) {
+          quickInputs.push(input);
+          continue;
         }
+        install(join(options.cacheDir as string, input.key), dir, input.file, outcome.widths, false);
+        rows.push(rowOf(input.file, outcome, now));
+      }
+      // Not in the cache: the originals only, now; their variants come from finishDemoVariants().
+      const quick = quickInputs.map((i) => ({ ...i, outDir: tempDir() }));
+      try {
+        const outcomes = await queue(() => runWorkers(options.workerPath, quick.map((q) => ({ input: q.path, outDir: q.outDir, variants: false })), timeout));
+        quick.forEach((q, i) => {
+          const outcome = outcomes[i];
+          if (!outcome?.ok) return; // refused by the pipeline: served from the demo folder as before
+          install(q.outDir, dir, q.file, [], true);
+          rows.push(rowOf(q.file, outcome, now));
+        });
         // Demo videos: stored as is, like an upload, with their poster (imported just above).
         for (const file of readdirSync(options.demoImagesDir).sort()) {
           if (!file.endsWith(`.${VIDEO_EXT}`) || !patterns.ImageName.test(file)) continue;
@@ -249,6 +273,37 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
           rows.push(videoRowOf(file, statSync(path).size, poster, now));
         }
         return rows;
+      } finally {
+        for (const q of quick) rmSync(q.outDir, { recursive: true, force: true });
+      }
+    },
+
+    async finishDemoVariants() {
+      const demoFiles = new Set(demoInputs(options.demoImagesDir).map((i) => i.file));
+      const pending = (await db.selectFrom('image').select('name').where('widths', '=', '[]').where('deleted_at', 'is', null).where('poster', 'is', null).execute())
+        .map((row) => row.name)
+        .filter((name) => demoFiles.has(name));
+      if (pending.length === 0) return 0;
+      // Without a persistent cache, a throwaway one inside DATA_DIR/images (moved from, then removed).
+      const cacheDir = options.cacheDir ?? tempDir();
+      try {
+        const inputs = await queue(() => fillDemoCache({ ...options, cacheDir, only: new Set(pending) }));
+        const done: Array<{ name: string; widths: number[] }> = [];
+        for (const input of inputs) {
+          const folder = join(cacheDir, input.key);
+          const outcome = cachedOutcome(folder);
+          if (!outcome) continue;
+          const { widths } = outcome;
+          install(folder, dir, input.file, widths, options.cacheDir === undefined); // files first…
+          done.push({ name: input.file, widths });
+        }
+        // …then the rows (a video's carries its poster's widths), all at once.
+        await db.transaction().execute(async (trx) => {
+          for (const { name, widths } of done) {
+            await trx.updateTable('image').set({ widths: JSON.stringify(widths) }).where((eb) => eb.or([eb('name', '=', name), eb('poster', '=', name)])).execute();
+          }
+        });
+        return done.length;
       } finally {
         if (options.cacheDir === undefined) rmSync(cacheDir, { recursive: true, force: true });
       }

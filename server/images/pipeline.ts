@@ -4,7 +4,8 @@
 // none unless asked: no EXIF, no GPS, no XMP, no IPTC; colours converted to sRGB), then AVIF and
 // WebP variants at the widths of rules.ts.
 //
-// Output, in job.outDir: `original` (the upright image in its own format), `<w>.avif`, `<w>.webp`.
+// Output, in job.outDir: `original` (the upright image in its own format), `<w>.avif`, `<w>.webp`
+// (no variants when the job says `variants: false`).
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
@@ -84,6 +85,7 @@ export async function processImage(job: PipelineJob): Promise<PipelineOutcome> {
     const info = await encodeOriginal(upright, format).toFile(original);
     const width = info.width;
     const height = animated ? (info.pageHeight ?? info.height) : info.height;
+    if (job.variants === false) return { ok: true, format, width, height, widths: [], bytes: (await stat(original)).size };
 
     // One decode at the largest variant width (JPEG shrink-on-load makes it cheap), then every
     // variant from that buffer. Variants are still images: the first frame of an animation.

@@ -84,4 +84,6 @@ export type PipelineOutcome =
 export interface PipelineJob {
   input: string;
   outDir: string;
+  /** false: the original only, no variants (the outcome's widths is empty): a demo photo at first start. */
+  variants?: boolean;
 }

@@ -31,6 +31,9 @@ import { imageRoutes } from './routes/image.ts';
 import { menuRoutes } from './routes/menu.ts';
 import { projectRoutes } from './routes/project.ts';
 import { projectTypeRoutes } from './routes/projecttype.ts';
+import { quoteRoutes } from './routes/quote.ts';
+import { createQuotes } from './quotes/service.ts';
+import type { MailSettings } from './quotes/mail.ts';
 import { subTypeRoutes } from './routes/subtype.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -59,6 +62,12 @@ export interface AppConfig {
   now?: () => number;
   /** Access and refresh token lifetimes; 15 minutes and 30 days when absent. */
   tokenLifetimes?: TokenLifetimes;
+  /** SMTP_URL and MAIL_FROM, with the business's quotes address; none: requests only in the admin. */
+  mail?: MailSettings;
+  /** QUOTE_RETENTION_DAYS (365 when absent). */
+  quoteRetentionDays?: number;
+  /** Quote requests accepted per address in one window (5 an hour when absent). */
+  quoteLimit?: { max: number; windowMs: number };
 }
 
 export const defaultPasswordCost = OWASP_SCRYPT;
@@ -78,6 +87,7 @@ const tagModules: TagModule[] = [
   userRoutes,
   menuRoutes,
   imageRoutes,
+  quoteRoutes,
 ] as unknown as TagModule[];
 
 const UNAUTHORIZED = 'Authentification requise : connectez-vous de nouveau.';
@@ -199,27 +209,48 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   let dummyHash: Promise<string> | null = null;
+  const images = createImageLibrary(db, {
+    dataDir: config.dataDir,
+    demoImagesDir: config.demoImagesDir,
+    workerPath: config.imageWorkerPath,
+    cacheDir: config.imageCacheDir,
+    pageImages: Object.values(pageImages),
+  });
+  const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
+  if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');
   const services: Services = {
     db,
     cache: createReadCache(),
     sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
-    images: createImageLibrary(db, {
+    images,
+    quotes: createQuotes({
+      db,
+      images,
       dataDir: config.dataDir,
-      demoImagesDir: config.demoImagesDir,
-      workerPath: config.imageWorkerPath,
-      cacheDir: config.imageCacheDir,
-      pageImages: Object.values(pageImages),
+      key: secret,
+      schema: quoteSchema,
+      mail: config.mail,
+      retentionDays: config.quoteRetentionDays,
+      limit: config.quoteLimit,
+      now: config.now,
+      log: app.log,
     }),
     loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
     passwordCost: config.passwordCost,
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
   };
   app.decorate('services', services);
+  // Before the database closes (hooks run in reverse order): the outbox finishes its send.
+  app.addHook('onClose', async () => {
+    await services.quotes.close();
+  });
 
   const publicGetRoutes = new Set(
-    contract.filter((op) => op.method === 'GET' && !op.security.includes('bearer')).map((op) => op.url),
+    contract.filter((op) => op.method === 'GET' && !op.security.includes('bearer') && !op.noStore).map((op) => op.url),
   );
-  registerSecurity(app, { publicGetRoutes });
+  // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
+  const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
+  registerSecurity(app, { publicGetRoutes, formPostRoutes });
 
   // Any write call drops the read cache when it starts and again when it is answered.
   const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/');

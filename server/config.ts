@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
+import { demoBusiness } from './demo/content.ts';
+import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 
 export interface ServerEnv {
   port: number;
@@ -27,6 +29,26 @@ function seconds(name: string, value: string | undefined, fallback: number): num
     throw new Error(`${name} invalide : ${value} (un nombre entier de secondes, au moins 1)`);
   }
   return n;
+}
+
+/** A number of days: digits only, at least 1; the default when unset. */
+function days(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} invalide : ${value} (un nombre entier de jours, au moins 1)`);
+  return n;
+}
+
+/** SMTP_URL (smtp:// or smtps://) and MAIL_FROM; requests go to the business's quotes address. */
+function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<AppConfig['mail']> {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new Error('SMTP_URL invalide : une adresse smtp://… ou smtps://…');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL invalide : une adresse smtp://… ou smtps://…');
+  return { smtpUrl, from: from || `"${demoBusiness.name}" <${demoBusiness.quotesEmail}>`, to: demoBusiness.quotesEmail };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
@@ -57,6 +79,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       logger: env.LOG_LEVEL === 'silent' ? false : true,
       passwordCost: { ...OWASP_SCRYPT, N },
       tokenLifetimes: { accessSeconds, refreshSeconds },
+      ...(env.SMTP_URL ? { mail: mailSettings(env.SMTP_URL, env.MAIL_FROM) } : {}),
+      quoteRetentionDays: days('QUOTE_RETENTION_DAYS', env.QUOTE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     },
   };
 }

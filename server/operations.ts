@@ -8,6 +8,7 @@ import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
 import type { ImageLibrary } from './images/library.ts';
+import type { Quotes } from './quotes/service.ts';
 import type { ReadCache } from './readCache.ts';
 
 export interface Operations {
@@ -41,6 +42,13 @@ export interface Operations {
   getImages: [G.GetImagesApiArg, G.GetImagesApiResponse];
   uploadImage: [G.UploadImageApiArg, G.UploadImageApiResponse];
   deleteImage: [G.DeleteImageApiArg, G.DeleteImageApiResponse];
+  getQuoteForm: [G.GetQuoteFormApiArg, G.GetQuoteFormApiResponse];
+  sendQuote: [G.SendQuoteApiArg, G.SendQuoteApiResponse];
+  getQuotes: [G.GetQuotesApiArg, G.GetQuotesApiResponse];
+  getQuote: [G.GetQuoteApiArg, G.GetQuoteApiResponse];
+  updateQuote: [G.UpdateQuoteApiArg, G.UpdateQuoteApiResponse];
+  deleteQuote: [G.DeleteQuoteApiArg, G.DeleteQuoteApiResponse];
+  getQuotePhoto: [G.GetQuotePhotoApiArg, G.GetQuotePhotoApiResponse];
 }
 
 export type OperationId = keyof Operations;
@@ -54,6 +62,8 @@ export interface Services {
   /** The image library: files in DATA_DIR/images, rows in the image table, the worker queue. */
   images: ImageLibrary;
   loginLimiter: LoginLimiter;
+  /** Quote requests: their files, the spam rules, the e-mail outbox, the retention (issue 17). */
+  quotes: Quotes;
   passwordCost: ScryptCost;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;

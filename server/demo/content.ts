@@ -169,3 +169,13 @@ export const pageImages = {
   workshop: 'atelier.jpg',
   owner: 'proprietaire.jpg',
 } as const;
+
+/**
+ * The business's addresses the server needs (issue 17: where quote requests are mailed). The
+ * server's copy of src/app/business.ts (the server never imports from src/); both move to the
+ * site settings with issue 14.
+ */
+export const demoBusiness = {
+  name: 'Atelier Bois et Maison',
+  quotesEmail: 'soumissions@exemple.ca',
+} as const;

@@ -90,6 +90,11 @@ export interface ImageLibrary {
    * pipeline and stored as `<video stem>-affiche.<ext>`.
    */
   storeVideo(video: string, poster: string, workDir: string, fileName: string): Promise<StoreVideoResult>;
+  /**
+   * Runs the pipeline on files that are not part of the library (the private photos of a quote
+   * request, issue 17), in the same queue and worker: one outcome per job, output in each outDir.
+   */
+  process(jobs: PipelineJob[]): Promise<PipelineOutcome[]>;
   /** Runs the demo images through the pipeline (or the cache) into `dir`; returns their rows. */
   importDemoImages(): Promise<ImageRow[]>;
   list(): Promise<ImageInfo[]>;
@@ -339,6 +344,10 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         await db.insertInto('image').values(rowOf(name, outcome, Date.now())).execute();
         return { ok: true, name };
       });
+    },
+
+    process(jobs) {
+      return queue(() => runWorker(options.workerPath, jobs, timeout));
     },
 
     storeVideo(video, poster, workDir, fileName) {

@@ -19,6 +19,8 @@ export interface MailCatcher {
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   /** Messages arriving from now on are read but never answered (nor counted) until `release()`. */
   hold(): void;
+  /** Messages are answered again (those held stay unanswered: their sender is gone). */
+  release(): void;
   /** Resolves when a held message has been fully read. */
   heldOne(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -71,6 +73,9 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
     },
     hold() {
       holding = true;
+    },
+    release() {
+      holding = false;
     },
     heldOne(timeoutMs = 15_000) {
       if (held.length > 0) return Promise.resolve();

@@ -44,7 +44,11 @@ export interface QuotesOptions {
   log: FastifyBaseLogger;
 }
 
-/** What a submission came to: stored, or refused with a status and a French message (and its field). */
+/**
+ * What a submission came to: stored, or refused with a status and a French message (and its
+ * field). As everywhere in the API, what the contract's schema refuses is a 400; the rules beyond
+ * it (a token, one way to answer, a category, a photo's content, spam) are 200 with Result false.
+ */
 export type Submission = { ok: true; id: number } | { ok: false; status: number; message: string; field: string; headers?: Record<string, string> };
 
 export interface Quotes {
@@ -97,7 +101,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
     const outcomes: PipelineOutcome[] = jobs.length === 0 ? [] : await images.process(jobs);
     const photos: repo.NewPhoto[] = [];
     for (const [i, outcome] of outcomes.entries()) {
-      if (!outcome.ok) return { refusal: refused(400, quoteMessages.photo(i + 1, imageMessages[outcome.reason]), 'Photos') };
+      if (!outcome.ok) return { refusal: refused(200, quoteMessages.photo(i + 1, imageMessages[outcome.reason]), 'Photos') };
       const number = i + 1;
       const outDir = (jobs[i] as { outDir: string }).outDir;
       const width = [...outcome.widths].reverse().find((w) => w <= PREVIEW_WIDTH) ?? (outcome.widths[0] as number);
@@ -140,20 +144,20 @@ export function createQuotes(options: QuotesOptions): Quotes {
       if (received.tooManyPhotos) return refused(400, quoteMessages.field.Photos, 'Photos');
       const fields = f as Record<QuoteField, string>;
       const age = tokenAge(options.key, fields.Token, now());
-      if (age === null) return refused(400, quoteMessages.field.Token, 'Token');
+      if (age === null) return refused(200, quoteMessages.field.Token, 'Token');
       if (age < MIN_FILL_MS) {
         limiter.recordFailure(key);
         return refused(200, quoteMessages.tooFast);
       }
       const email = fields.Email.trim();
       const phone = fields.Phone.trim();
-      if (email === '' && phone === '') return refused(400, quoteMessages.contactRequired, 'Email');
-      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(400, quoteMessages.field.Phone, 'Phone');
+      if (email === '' && phone === '') return refused(200, quoteMessages.contactRequired, 'Email');
+      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(200, quoteMessages.field.Phone, 'Phone');
       const works = await repo.workChoices(db);
       const work = (fields.Work ?? '').trim();
-      if (work !== '' && !works.includes(work)) return refused(400, quoteMessages.field.Work, 'Work');
-      if (fields.Name.trim() === '') return refused(400, quoteMessages.field.Name, 'Name');
-      if (fields.Message.trim().length < 20) return refused(400, quoteMessages.field.Message, 'Message');
+      if (work !== '' && !works.includes(work)) return refused(200, quoteMessages.field.Work, 'Work');
+      if (fields.Name.trim() === '') return refused(200, quoteMessages.field.Name, 'Name');
+      if (fields.Message.trim().length < 20) return refused(200, quoteMessages.field.Message, 'Message');
 
       const finalDir = join(workDir, 'final');
       mkdirSync(finalDir);

@@ -8,6 +8,7 @@ import { ProjectTypePage } from '../features/gallery/ProjectTypePage';
 import { ProjectPage } from '../features/gallery/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
+import { PrivacyPage } from '../features/quotes/PrivacyPage';
 import type * as AdminScreens from '../features/admin/screens';
 import { paths } from './paths';
 
@@ -22,6 +23,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.category.path, 'CategoryEditorScreen'],
   [paths.admin.subType.path, 'SubTypeEditorScreen'],
   [paths.admin.user.path, 'UserEditorScreen'],
+  [paths.admin.quotes.path, 'QuotesInboxScreen'],
   [paths.admin.login.path, 'LoginScreen'],
 ];
 
@@ -37,6 +39,7 @@ const siteRoutes = (admin: (path: string, screen: keyof typeof AdminScreens) => 
       { path: paths.project.path, element: <ProjectPage /> },
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.about.path, element: <AboutPage /> },
+      { path: paths.privacy.path, element: <PrivacyPage /> },
       ...adminScreens.map(([path, screen]) => admin(path, screen)),
       { path: '*', element: <NotFoundPage /> },
     ],

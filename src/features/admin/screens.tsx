@@ -1,11 +1,12 @@
 // The admin screens, loaded in their own chunk (see app/router.tsx): nothing here, nor React
 // Final Form, nor md5, reaches the public pages. Every screen but the login requires a session.
 import { AdminMenu } from './AdminMenu';
-import { installUploadTransport } from './images/uploadTransport';
+import { installUploadTransport } from '../../api/uploadTransport';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { RequireLogin } from './RequireLogin';
 import { SubTypeEditor } from './SubTypeEditor';
+import { QuotesInbox } from '../quotes/QuotesInbox';
 
 export { LoginScreen } from './LoginScreen';
 
@@ -44,5 +45,11 @@ export const UserEditorScreen = () => (
 export const SubTypeEditorScreen = () => (
   <RequireLogin>
     <SubTypeEditor />
+  </RequireLogin>
+);
+
+export const QuotesInboxScreen = () => (
+  <RequireLogin>
+    <QuotesInbox />
   </RequireLogin>
 );

@@ -3,8 +3,9 @@ import { messages } from '../../app/messages';
 import { imageSizes, pageImages } from '../layout/images';
 import { Picture } from '../layout/Picture';
 import { usePageMeta } from '../layout/usePageMeta';
+import { QuoteForm } from '../quotes/QuoteForm';
 
-/** Contact: phone, two e-mails, the city on a map, the social page, a large workshop photo. */
+/** Contact: the quote request form, phone, two e-mails, the city on a map, the social page, a large workshop photo. */
 export function ContactPage() {
   const t = messages.site.contact;
   usePageMeta(t.title, t.description(business.city));
@@ -13,6 +14,7 @@ export function ContactPage() {
     <article className="page contact">
       <h1>{t.heading}</h1>
       <p className="lead">{t.intro}</p>
+      <QuoteForm />
       <div className="contact-layout">
         <dl className="contact-list">
           <div>

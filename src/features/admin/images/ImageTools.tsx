@@ -14,7 +14,7 @@ import { messages } from '../../../app/messages/withAdmin';
 import { imageUrl, variantUrl } from '../../layout/images';
 import { outcomeOf } from '../navigator/outcome';
 import { PlayMark } from '../../layout/Video';
-import { onUploadProgress } from './uploadTransport';
+import { onUploadProgress } from '../../../api/uploadTransport';
 import { firstFrame } from './videoPoster';
 
 /** The server's limits (it refuses larger files itself); checked here to spare the wait. */

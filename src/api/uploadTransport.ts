@@ -1,8 +1,9 @@
 // fetch cannot tell how much of a request body has been sent; XMLHttpRequest can. Installed as
-// the base query's transport when the admin area loads: multipart calls (image uploads) go
-// through XMLHttpRequest and report their progress, every other call through fetch. The base
+// the base query's transport when the admin area or the quote request form loads: multipart
+// calls (image uploads, quote requests with photos) go through XMLHttpRequest and report their
+// progress, every other call through fetch. The base
 // query stays the one place that adds the token, the XSRF header and refreshes the session.
-import { setTransport } from '../../../api/baseQuery';
+import { setTransport } from './baseQuery';
 
 export type ProgressListener = (sent: number, total: number) => void;
 

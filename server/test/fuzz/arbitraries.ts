@@ -75,6 +75,9 @@ const boundedInt = (min: number, max: number): fc.Arbitrary<number> =>
 /** A value the schema accepts (checked with Ajv, the server's own validator). */
 export function validOf(schema: Schema): fc.Arbitrary<unknown> {
   const accept = validatorOf(schema);
+  // A fixed value (`const`) or a list (`enum`): only those.
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   let arb: fc.Arbitrary<unknown>;
   switch (schema.type) {
     case 'integer':

@@ -10,7 +10,7 @@ export const adminQuotes = {
   handled: 'Traitée',
   photos: (n: number) => (n === 0 ? 'sans photo' : `${n} photo${n > 1 ? 's' : ''}`),
   received: (date: string) => `Reçue le ${date}`,
-  open: (name: string) => `Ouvrir la demande de ${name}`,
+  openPrefix: 'Ouvrir la demande de ',
   fields: {
     name: 'Nom',
     email: 'Courriel',

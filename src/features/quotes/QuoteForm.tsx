@@ -76,6 +76,18 @@ export function QuoteForm() {
     return { data, values: { Name: text('Name'), Email: text('Email'), Phone: text('Phone'), City: text('City'), Message: text('Message'), Consent: data.get('Consent') === 'oui', Photos: photos } };
   }
 
+  /** A field being corrected loses its message (e-mail and phone share the « one of them » rule). */
+  function edited(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name as QuoteField;
+    if (name === 'Photos' || !errors[name === 'Phone' ? 'Email' : name] && !errors[name]) return;
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[name];
+      if (name === 'Phone' && next.Email === messages.quotes.errors.contact) delete next.Email;
+      return next;
+    });
+  }
+
   function focusFirstError(found: QuoteErrors) {
     const first = (['Name', 'Email', 'Phone', 'City', 'Work', 'Message', 'Photos', 'Consent'] as QuoteField[]).find((f) => found[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -172,7 +184,7 @@ export function QuoteForm() {
     <section className="quote" id="demande" aria-labelledby={fieldId('titre')}>
       <h2 id={fieldId('titre')}>{t.title}</h2>
       <p>{t.intro}</p>
-      <form ref={formRef} action={QUOTE_URL} method="post" encType="multipart/form-data" noValidate onSubmit={(e) => void submit(e)}>
+      <form ref={formRef} action={QUOTE_URL} method="post" encType="multipart/form-data" noValidate onSubmit={(e) => void submit(e)} onInput={edited}>
         {input('Name', t.name, 'text', 'name')}
         <p className="quote-hint" id={fieldId('contact-aide')}>
           {t.contactHint}

@@ -159,8 +159,11 @@ export function QuotesInbox() {
         <ul className="quote-list" aria-label={t.listLabel}>
           {quotes.map((q) => (
             <li key={q.Id} className={q.Read ? 'quote-item' : 'quote-item quote-item--unread'} aria-current={q.Id === selected ? 'true' : undefined}>
-              <button type="button" className="quote-open" onClick={() => open(q.Id)} aria-label={t.open(q.Name)}>
-                <span className="quote-name">{q.Name}</span>
+              <button type="button" className="quote-open" onClick={() => open(q.Id)}>
+                <span className="quote-name">
+                  <span className="visually-hidden">{t.openPrefix}</span>
+                  {q.Name}
+                </span>
                 {!q.Read && <span className="quote-badge">{t.unread}</span>}
                 {q.Handled && <span className="quote-badge quote-badge--done">{t.handled}</span>}
                 <span className="quote-summary">

@@ -101,6 +101,14 @@ async function sha256OfFile(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const QUOTES = 'quotes';
+/** A quote request's photo folder: the random name server/quotes/service.ts gives it. */
+const QUOTE_FOLDER = /^[0-9a-f]{24}$/;
+const isQuotePhoto = (name: string): boolean => {
+  const [top, folder, file, ...rest] = name.split('/');
+  return top === QUOTES && rest.length === 0 && QUOTE_FOLDER.test(folder ?? '') && SAFE_IMAGE.test(file ?? '');
+};
+
 /** A plain file name of the images folder (the same rule the server serves images by). */
 const SAFE_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
@@ -141,6 +149,17 @@ export async function backup(dataDir: string, file: string): Promise<Manifest> {
         if (SAFE_IMAGE.test(name) && statSync(path).isFile()) entries.push({ name: `${IMAGES}/${name}`, path });
       }
     }
+    // The private photos of quote requests (issue 17): DATA_DIR/quotes/<folder>/<file>.
+    const quotesDir = join(dataDir, QUOTES);
+    if (existsSync(quotesDir)) {
+      for (const folder of readdirSync(quotesDir).sort()) {
+        if (!QUOTE_FOLDER.test(folder) || !statSync(join(quotesDir, folder)).isDirectory()) continue;
+        for (const name of readdirSync(join(quotesDir, folder)).sort()) {
+          const path = join(quotesDir, folder, name);
+          if (SAFE_IMAGE.test(name) && statSync(path).isFile()) entries.push({ name: `${QUOTES}/${folder}/${name}`, path });
+        }
+      }
+    }
     const manifest: Manifest = { format: 'atelier-portfolio-backup', version: 1, createdAt: new Date().toISOString(), files: {} };
     for (const entry of entries) manifest.files[entry.name] = { size: statSync(entry.path).size, sha256: await sha256OfFile(entry.path) };
 
@@ -169,12 +188,15 @@ export function restore(file: string, dataDir: string): Manifest {
   // Check everything before writing anything.
   for (const [name, expected] of Object.entries(manifest.files)) {
     const data = files.get(name);
-    const safe = name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1)));
+    const safe = name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1))) || isQuotePhoto(name);
     if (!safe) throw new Error(`Nom de fichier refusé dans l'archive : ${name}`);
     if (!data || data.length !== expected.size || sha256(data) !== expected.sha256) throw new Error(`Fichier absent ou endommagé dans l'archive : ${name}`);
   }
   mkdirSync(join(dataDir, IMAGES), { recursive: true });
-  for (const name of Object.keys(manifest.files)) writeFileSync(join(dataDir, name), files.get(name) as Buffer, { mode: 0o600 });
+  for (const name of Object.keys(manifest.files)) {
+    mkdirSync(dirname(join(dataDir, name)), { recursive: true });
+    writeFileSync(join(dataDir, name), files.get(name) as Buffer, { mode: 0o600 });
+  }
   const db = new SQLite(join(dataDir, DATABASE_FILE), { fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../src/api/generated.ts';
+import { backup, restore } from '../backup.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp } from './helper.ts';
 import { quoteForm, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
@@ -453,6 +454,31 @@ describe('retention', () => {
       expect(await t.db.selectFrom('mail_outbox').select('quote_id').where('quote_id', '=', old.id).execute()).toEqual([]);
     } finally {
       clock -= 31 * 24 * 3600_000;
+      await t.close();
+    }
+  });
+});
+
+describe('backups', () => {
+  test('a backup carries the requests and their private photos; restored, the administrator sees them', async () => {
+    const t = await build({ config: { now } });
+    const restoredDir = join(mkdtempSync(join(tmpdir(), 'portfolio-restore-')), 'data');
+    const archive = join(mkdtempSync(join(tmpdir(), 'portfolio-archive-')), 'sauvegarde.tar.gz');
+    try {
+      expect((await send(t, goodFields(await oldToken(t)), [{ name: 'a.jpg', data: await phonePhoto('#0000aa') }])).json<QuoteResult>().Result).toBe(true);
+      const manifest = await backup(t.dataDir, archive);
+      expect(Object.keys(manifest.files).filter((name) => name.startsWith('quotes/'))).toHaveLength(2);
+      restore(archive, restoredDir);
+      const restored = await build({ dataDir: restoredDir, seed: false, config: { now } });
+      try {
+        const { Token } = await t.login();
+        const id = (await restored.call('GET', '/api/quote/all/', { token: Token })).json<QuoteInbox>().Quotes[0]?.Id;
+        const photo = await restored.app.inject({ url: `/api/quote/${id}/photo/1`, headers: { authorization: `Bearer ${Token}` } });
+        expect([photo.statusCode, photo.headers['content-type']]).toEqual([200, 'image/jpeg']);
+      } finally {
+        await restored.close();
+      }
+    } finally {
       await t.close();
     }
   });

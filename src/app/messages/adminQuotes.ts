@@ -41,5 +41,5 @@ export const adminQuotes = {
       `Courriel non envoyé après ${attempts} essai${attempts > 1 ? 's' : ''} (${error || 'erreur inconnue'}); nouvel essai ${next}.`,
     off: 'Pas de courriel : l’envoi n’est pas configuré.',
   },
-  mailLabel: 'Courriel',
+  mailLabel: 'Envoi au propriétaire',
 } as const;

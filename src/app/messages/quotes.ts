@@ -27,8 +27,7 @@ export const quotes = {
     progress: (percent: number) => `Envoi des photos : ${percent} %`,
     processing: 'Photos reçues, enregistrement de la demande…',
     sentTitle: 'Demande envoyée',
-    sentNext:
-      'Vous recevrez une réponse par courriel ou par téléphone d’ici deux jours ouvrables, en général avec une proposition de visite. Pour une urgence, appelez-nous.',
+    sentNext: 'En général, nous proposons ensuite une visite pour voir l’espace. Pour une urgence, appelez-nous.',
     another: 'Envoyer une autre demande',
     failed: 'La demande n’a pas pu être envoyée : vérifiez votre connexion Internet, puis réessayez. Rien de ce que vous avez écrit n’est perdu.',
     fixErrors: 'Corrigez les champs signalés, puis envoyez de nouveau.',

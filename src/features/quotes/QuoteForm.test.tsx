@@ -82,8 +82,9 @@ test('sent too soon after the page opened: the server’s French refusal, nothin
   const confirmation = await screen.findByRole('heading', { name: 'Demande envoyée' }, { timeout: 10_000 });
   const box = confirmation.closest('div') as HTMLElement;
   expect(box).toHaveFocus();
-  expect(within(box).getByText(/^Merci ! Votre demande est bien reçue/)).toBeInTheDocument();
-  expect(within(box).getByText(/d’ici deux jours ouvrables/, { selector: 'p:not(:first-of-type)' })).toBeInTheDocument();
+  // What happens next: the server's answer, then the form's own words.
+  expect(within(box).getByText(/^Merci ! Votre demande est bien reçue\. Nous vous répondrons d’ici deux jours ouvrables/)).toBeInTheDocument();
+  expect(within(box).getByText(/Pour une urgence, appelez-nous\.$/)).toBeInTheDocument();
 
   const { Token } = await api.login();
   const inbox = await api.get<QuoteInbox>('/api/quote/all/', Token);

@@ -1,8 +1,13 @@
-// Generates src/api/generated.ts (RTK Query endpoints and hooks) from openapi.yaml.
-//   npm run codegen          write the file
-//   node codegen.config.ts --check   exit 1 when the committed file is stale (used by a test)
+// Generates, from openapi.yaml:
+//   src/api/generated.ts   the client's RTK Query endpoints and hooks (types from contract/api.ts);
+//   contract/api.ts        the schema and operation types both sides import (types only), the
+//                          table of operations (operationId → [argument, answer]) and where each is;
+//   contract/limits.ts     the length and pattern limits of every string the contract constrains,
+//                          as data the client's validators and the server's rules import.
+//   npm run codegen                  write the files
+//   node codegen.config.ts --check   exit 1 when a committed file is stale (used by a test)
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ConfigFile } from '@rtk-query/codegen-openapi';
 
@@ -20,27 +25,131 @@ const config: ConfigFile = {
 
 export default config;
 
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The type declarations of the RTK Query file, without the endpoints and hooks. */
+function typesOf(rtk: string): string {
+  const start = rtk.indexOf('export type ');
+  const end = rtk.indexOf('export const {', start);
+  if (start < 0 || end < 0) throw new Error('codegen: unexpected layout of the generated client');
+  return rtk.slice(start, end).trimEnd() + '\n';
+}
+
+/** `operationId: [Arg, Answer]` and the method, path and tag of each operation. */
+function operationsOf(doc: JsonObject): string {
+  const rows: { id: string; method: string; path: string; tag: string }[] = [];
+  for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
+    if (!isObject(item)) continue;
+    for (const method of ['get', 'post', 'put', 'delete']) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const tags = op.tags as string[];
+      rows.push({ id: String(op.operationId), method: method.toUpperCase(), path, tag: String(tags[0]) });
+    }
+  }
+  const types = rows
+    .map(({ id }) => `  ${id}: [${upperFirst(id)}ApiArg, ${upperFirst(id)}ApiResponse];`)
+    .join('\n');
+  const table = rows
+    .map(({ id, method, path, tag }) => `  ${id}: { method: '${method}', path: '${path}', tag: '${tag}' },`)
+    .join('\n');
+  return (
+    '\n/** Every operation of the contract: its argument (as the generated client names it) and its answer. */\n' +
+    `export interface Operations {\n${types}\n}\n\n` +
+    'export type OperationId = keyof Operations;\n\n' +
+    '/** Where each operation is: its method, its path as written in the contract and its tag. */\n' +
+    `export const operations = {\n${table}\n} as const satisfies Record<OperationId, { method: string; path: string; tag: string }>;\n`
+  );
+}
+
+/** minLength, maxLength and pattern of every constrained string, per schema and property. */
+function limitsOf(doc: JsonObject): string {
+  const schemas = (doc.components as JsonObject).schemas as JsonObject;
+  const resolve = (node: Json): JsonObject => {
+    let at = node;
+    while (isObject(at) && typeof at.$ref === 'string') at = schemas[at.$ref.split('/').pop() as string] as Json;
+    return isObject(at) ? at : {};
+  };
+  const limit = (schema: JsonObject): JsonObject | null => {
+    if (schema.type !== 'string') return null;
+    const out: JsonObject = {};
+    for (const key of ['minLength', 'maxLength', 'pattern']) if (key in schema) out[key] = schema[key] as Json;
+    return Object.keys(out).length ? out : null;
+  };
+  const all: Record<string, JsonObject> = {};
+  for (const [name, node] of Object.entries(schemas)) {
+    const schema = resolve(node);
+    const own = limit(schema);
+    if (own) all[name] = own;
+    if (!isObject(schema.properties)) continue;
+    const properties: JsonObject = {};
+    for (const [property, value] of Object.entries(schema.properties)) {
+      const found = limit(resolve(value));
+      if (found) properties[property] = found;
+    }
+    if (Object.keys(properties).length) all[name] = properties;
+  }
+  const patterns = Object.entries(all)
+    .filter(([, value]) => typeof value.pattern === 'string')
+    .map(([name]) => `  ${name}: new RegExp(limits.${name}.pattern),`)
+    .join('\n');
+  return (
+    '/** String limits of the contract: `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
+    `export const limits = ${JSON.stringify(all, null, 2)} as const;\n\n` +
+    '/** The pattern of each string schema, compiled. */\n' +
+    `export const patterns = {\n${patterns}\n};\n`
+  );
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { generateEndpoints } = await import('@rtk-query/codegen-openapi');
+  const { parse } = await import('yaml');
   const check = process.argv.includes('--check');
-  // The contract's hash in the banner: any change to openapi.yaml makes the file stale.
-  const hash = createHash('sha256').update(readFileSync(config.schemaFile)).digest('hex');
+  const source = readFileSync(config.schemaFile, 'utf8');
+  const doc = parse(source, { maxAliasCount: 1000 }) as JsonObject;
+  // The contract's hash in the banner: any change to openapi.yaml makes the files stale.
+  const hash = createHash('sha256').update(source).digest('hex');
   const banner =
     `// GENERATED by \`npm run codegen\` from openapi.yaml (sha256 ${hash.slice(0, 16)}).\n` +
     '// Do not edit by hand.\n';
   process.chdir(here('./src/api'));
-  const body = await generateEndpoints({ ...config, outputFile: undefined });
-  const text = banner + String(body);
-  if (check) {
-    const committed = readFileSync(config.outputFile, 'utf8');
-    if (committed !== text) {
-      console.error('src/api/generated.ts is stale: run `npm run codegen` and commit the result.');
-      process.exit(1);
+  const rtk = String(await generateEndpoints({ ...config, outputFile: undefined }));
+  // The client's file keeps its endpoints and hooks and takes its types from contract/api.ts.
+  const types = typesOf(rtk);
+  const names = [...types.matchAll(/^export type (\w+)/gm)].map((match) => match[1]);
+  const client = rtk.replace(
+    types,
+    `import type { ${names.join(', ')} } from '../../contract/api';\nexport type * from '../../contract/api';\n`,
+  );
+  const files: [string, string][] = [
+    [config.outputFile, banner + client],
+    [here('./contract/api.ts'), banner + '// Types only: no RTK Query, no DOM; the server and the client both import them.\n' + types + operationsOf(doc)],
+    [here('./contract/limits.ts'), banner + limitsOf(doc)],
+  ];
+  let stale = false;
+  for (const [path, text] of files) {
+    const name = path.slice(here('./').length);
+    if (check) {
+      let committed = '';
+      try {
+        committed = readFileSync(path, 'utf8');
+      } catch {
+        // missing: stale
+      }
+      if (committed !== text) {
+        console.error(`${name} is stale: run \`npm run codegen\` and commit the result.`);
+        stale = true;
+      }
+    } else {
+      writeFileSync(path, text);
+      console.log(`Wrote ${name}`);
     }
-    console.log('src/api/generated.ts matches openapi.yaml');
-  } else {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(config.outputFile, text);
-    console.log(`Wrote ${config.outputFile}`);
   }
+  if (stale) process.exit(1);
+  if (check) console.log('src/api/generated.ts and contract/ match openapi.yaml');
 }

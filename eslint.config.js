@@ -1,5 +1,6 @@
 // ESLint: TypeScript (type-aware) and React Hooks rules for client, server and tests.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,34 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // The server and the client share only contract/ (generated from openapi.yaml); no module
+    // cycles anywhere.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: './src', message: 'The server imports only contract/, never the client.' },
+            { target: './src', from: './server', message: 'The client imports only contract/, never the server.' },
+            { target: './contract', from: ['./src', './server'], message: 'contract/ stands alone.' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Tests may use a helper of the other side.
+    files: ['**/*.test.{ts,tsx}', 'server/test/**', 'src/test/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['**/*.{js,mjs}'],

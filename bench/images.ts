@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { startServer } from '../e2e/support/server.ts';
-import { createImageLibrary, fillDemoCache } from '../server/images/library.ts';
+import { fillDemoCache } from '../server/images/demoCache.ts';
+import { createImageLibrary } from '../server/images/library.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
 

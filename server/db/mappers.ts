@@ -1,5 +1,5 @@
 // Rows to contract objects, in one place.
-import type { Category, Media, Project, ProjectType, ProjectTypeView, ProjectView, User } from '../../src/api/generated.ts';
+import type { Category, Media, Project, ProjectType, ProjectTypeView, ProjectView, User } from '../../contract/api.ts';
 import type { Selectable } from 'kysely';
 import type { CategoryTable, ProjectTable, ProjectTypeTable, UserTable } from './schema.ts';
 

@@ -1,9 +1,7 @@
 // The image library: DATA_DIR/images/<Name> (the upright, metadata-free original) beside its
 // variants <Name>.<w>.avif and <Name>.<w>.webp, and one row per image in the `image` table.
 //
-// - Processing runs in a worker process (worker.ts), one at a time (a queue): two uploads at once
-//   never hold two photos in memory, and the server's memory stays flat (the worker's is given
-//   back when it exits).
+// - Processing runs in a worker process, one at a time (workerRunner.ts).
 // - Files are written into a temporary folder of DATA_DIR/images (a dot name, never served nor
 //   backed up), then renamed into place, variants first and the original last, then the row is
 //   inserted: a crash never leaves a half-written file under a final name, and a refusal leaves
@@ -11,38 +9,25 @@
 // - Names are never reused: deleting an image keeps its row as a tombstone (deleted_at), so a
 //   later upload of a file with the same name gets `-2`; URLs of the library can therefore be
 //   cached for a year as immutable.
-// - The demo images go through the same pipeline at seeding, keeping their names. Their output is
-//   kept in a content-addressed cache (key: SHA-256 of the pipeline version and the input), filled
-//   atomically (temporary folder + rename), so that seeding a fresh DATA_DIR — dozens of times in
-//   the tests — copies files instead of encoding 60 photos again.
-// - Videos (MP4, issue 9) are stored as they were sent, beside their poster: a still image sent
+// - The demo images go through the same pipeline at seeding, through a cache (demoCache.ts).
+// - Videos (MP4) are stored as they were sent, beside their poster: a still image sent
 //   with them, put through the pipeline like any image and named `<video stem>-affiche.<ext>`.
 //   The video's row names its poster and carries the poster's dimensions and variant widths (its
 //   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.
 //   Demo videos (server/demo/images/*.mp4) come with their poster `<stem>-affiche.jpg` beside them.
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { ImageInfo, Media } from '../../src/api/generated.ts';
+import type { ImageInfo, Media } from '../../contract/api.ts';
+import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageTable } from '../db/schema.ts';
-import {
-  candidateNames,
-  FORMATS,
-  IMAGE_NAME,
-  parseVariantName,
-  PIPELINE_VERSION,
-  variantName,
-  WORKER_ENV,
-  WORKER_NODE_OPTIONS,
-  type PipelineJob,
-  type PipelineOutcome,
-} from './rules.ts';
+import { cachedOutcome, fillDemoCache } from './demoCache.ts';
+import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
 import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
+import { runWorker, serial } from './workerRunner.ts';
 
 export interface ImageLibraryOptions {
   dataDir: string;
@@ -109,53 +94,6 @@ export interface ImageLibrary {
   remove(name: string): Promise<RemoveResult>;
 }
 
-const TEMP_PREFIX = '.tmp-';
-
-/** One queue per library: jobs run one after the other. */
-function serial() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
-
-/** Runs the worker process on `jobs`; one outcome per job, in order. */
-export function runWorker(workerPath: string, jobs: PipelineJob[], timeoutPerImageMs = 60_000): Promise<PipelineOutcome[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...WORKER_NODE_OPTIONS, workerPath], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, ...WORKER_ENV }, // see rules.ts
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutPerImageMs * Math.max(1, jobs.length));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const lines = out.split('\n').filter((line) => line.trim() !== '');
-      if (code !== 0 || lines.length !== jobs.length) {
-        reject(new Error(`image worker failed (code ${code}, signal ${signal}): ${err.slice(0, 2000)}`));
-        return;
-      }
-      resolve(lines.map((line) => JSON.parse(line) as PipelineOutcome));
-    });
-    child.stdin.end(JSON.stringify(jobs));
-  });
-}
-
-const sha256 = (...parts: Array<string | Buffer>): string => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  return hash.digest('hex');
-};
-
 const parseWidths = (text: string): number[] => (JSON.parse(text) as number[]).filter((w) => Number.isInteger(w) && w > 0);
 
 const rowOf = (name: string, p: Processed, createdAt: number): ImageRow => ({
@@ -206,7 +144,7 @@ function install(outDir: string, dir: string, name: string, widths: number[], mo
 /** The first name of `candidateNames(fileName, ext)` that is not taken. */
 function freeName(taken: Set<string>, fileName: string, ext: string): string {
   for (const candidate of candidateNames(fileName, ext)) {
-    if (!taken.has(candidate) && IMAGE_NAME.test(candidate)) return candidate;
+    if (!taken.has(candidate) && patterns.ImageName.test(candidate)) return candidate;
   }
   throw new Error('unreachable: candidateNames never ends');
 }
@@ -219,86 +157,6 @@ function readHead(path: string): Buffer {
     return head.subarray(0, readSync(fd, head, 0, SNIFF_BYTES, 0));
   } finally {
     closeSync(fd);
-  }
-}
-
-const RESULT = 'result.json';
-const LOCK = '.lock';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface DemoCacheOptions {
-  demoImagesDir: string;
-  workerPath: string;
-  cacheDir: string;
-  timeoutPerImageMs?: number;
-}
-
-/**
- * Makes sure `cacheDir/<key>/` holds the pipeline output of every demo image (key: SHA-256 of
- * the pipeline version and the file's bytes), encoding only what is missing, in one worker.
- * Entries appear atomically (a temporary folder renamed); a lock folder keeps two processes
- * (parallel test workers) from encoding the same images at once. Returns the demo files and keys.
- */
-export async function fillDemoCache(options: DemoCacheOptions): Promise<Array<{ file: string; path: string; key: string }>> {
-  const inputs = readdirSync(options.demoImagesDir)
-    .filter((file) => IMAGE_NAME.test(file) && /\.(jpe?g|png|webp|avif|gif)$/i.test(file))
-    .sort()
-    .map((file) => {
-      const path = join(options.demoImagesDir, file);
-      return { file, path, key: sha256(PIPELINE_VERSION, '\0', readFileSync(path)) };
-    });
-  const missing = () => inputs.filter((input) => !existsSync(join(options.cacheDir, input.key, RESULT)));
-  if (missing().length === 0) return inputs;
-  mkdirSync(options.cacheDir, { recursive: true });
-  const lock = join(options.cacheDir, LOCK);
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // Another process is encoding: wait for it (or take over a lock left by a dead process).
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // released meanwhile
-      }
-      await sleep(250);
-      if (missing().length === 0) return inputs;
-    }
-  }
-  try {
-    const todo = missing();
-    if (todo.length === 0) return inputs;
-    const folders = todo.map(() => {
-      const folder = join(options.cacheDir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-      mkdirSync(folder);
-      return folder;
-    });
-    try {
-      // Two workers share the list when the machine has two cores or more (AVIF encoding is
-      // mostly single-threaded).
-      const jobs = todo.map((input, i) => ({ input: input.path, outDir: folders[i] as string }));
-      const workers = Math.max(1, Math.min(2, availableParallelism(), jobs.length));
-      const share = Math.ceil(jobs.length / workers);
-      const slices = Array.from({ length: workers }, (_, w) => jobs.slice(w * share, (w + 1) * share));
-      const outcomes = (await Promise.all(slices.map((slice) => runWorker(options.workerPath, slice, options.timeoutPerImageMs)))).flat();
-      todo.forEach((input, i) => {
-        const outcome = outcomes[i];
-        const folder = folders[i] as string;
-        if (!outcome?.ok) return;
-        writeFileSync(join(folder, RESULT), JSON.stringify(outcome));
-        try {
-          renameSync(folder, join(options.cacheDir, input.key)); // all of it or nothing
-        } catch {
-          // already there (filled by a process that did not take the lock): theirs is as good
-        }
-      });
-    } finally {
-      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-    }
-    return inputs;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
   }
 }
 
@@ -385,14 +243,14 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         const rows: ImageRow[] = [];
         for (const input of inputs) {
           const folder = join(cacheDir, input.key);
-          if (!existsSync(join(folder, RESULT))) continue; // refused by the pipeline: served from the demo folder as before
-          const outcome = JSON.parse(readFileSync(join(folder, RESULT), 'utf8')) as Processed;
+          const outcome = cachedOutcome(folder);
+          if (!outcome) continue; // refused by the pipeline: served from the demo folder as before
           install(folder, dir, input.file, outcome.widths, options.cacheDir === undefined);
           rows.push(rowOf(input.file, outcome, now));
         }
         // Demo videos: stored as is, like an upload, with their poster (imported just above).
         for (const file of readdirSync(options.demoImagesDir).sort()) {
-          if (!file.endsWith(`.${VIDEO_EXT}`) || !IMAGE_NAME.test(file)) continue;
+          if (!file.endsWith(`.${VIDEO_EXT}`) || !patterns.ImageName.test(file)) continue;
           const poster = rows.find((row) => row.name === demoPosterName(file));
           const path = join(options.demoImagesDir, file);
           if (!poster || sniffFtyp(readHead(path)) !== 'mp4' || !(await isWholeMp4(path))) continue; // served from the demo folder as before

@@ -1,27 +1,16 @@
-// The agreements of the image library shared by the server and its worker process: limits,
-// variant widths, file names, French messages. No sharp here (the server process never loads it).
+// What the server and its image worker agree on: the pixel limit, the variant widths and names,
+// the accepted formats, how an upload's stored name is made, and the jobs and outcomes they
+// exchange. No sharp here (the server process never loads it).
+import { limits } from '../../contract/limits.ts';
 
-/** At most 20 Mo per upload. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** At most 50 megapixels (width × height, every frame of an animation counted). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Widths of the AVIF and WebP variants, never wider than the original. */
-export const STANDARD_WIDTHS = [320, 640, 1024, 1600] as const;
+const STANDARD_WIDTHS = [320, 640, 1024, 1600] as const;
+/** Temporary files and folders start with it: a dot name, never served nor backed up. */
+export const TEMP_PREFIX = '.tmp-';
 /** Bump when the pipeline's output changes: the seeding cache is keyed by it. */
 export const PIPELINE_VERSION = 'atelier-images-2';
-
-/**
- * How the server starts its image worker (library.ts), chosen for the memory budget of issue 6
- * (server and worker together at most 300 MB; measured by `npm run bench:images`):
- * - MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for libvips' threads, less memory left in them;
- * - MALLOC_MMAP_THRESHOLD_: a fixed threshold turns off glibc's sliding one, under which a buffer
- *   freed by one step (the decoded photo, the AVIF encoder's frame) stayed in the heap and the next
- *   step's came on top of it; every large buffer now goes back to the system when freed
- *   (worker peak 222 -> 208 MB);
- * - a 1 MB V8 young generation: the worker's JavaScript allocates next to nothing.
- */
-export const WORKER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
-export const WORKER_NODE_OPTIONS = ['--max-semi-space-size=1'] as const;
 
 /**
  * The variant widths of an image `width` px wide: each standard width, capped at the original
@@ -50,9 +39,7 @@ export const FORMATS = {
 } as const;
 export type ImageFormat = keyof typeof FORMATS;
 
-/** The contract's ImageName: at most 50 characters, a plain file name. */
-export const MAX_NAME_LENGTH = 50;
-export const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const MAX_NAME_LENGTH = limits.ImageName.maxLength;
 
 const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', þ: 'th', ð: 'd' };
 
@@ -87,28 +74,6 @@ export function* candidateNames(fileName: string, ext: string): Generator<string
     yield `${base}${suffix}.${ext}`;
   }
 }
-
-/** The first three are the issue's own words, which the client shows (and its tests expect) as is. */
-export const imageMessages = {
-  tooLarge: 'Image trop volumineuse (20 Mo maximum)',
-  unsupported: "Format d'image non pris en charge",
-  tooManyPixels: 'Image trop grande (50 mégapixels maximum)',
-  damaged: 'Image endommagée ou illisible : exportez-la de nouveau et réessayez.',
-  noFile: "Aucune image reçue : envoyez le fichier dans le champ « file » d'un formulaire multipart/form-data.",
-  oneFile: "Envoyez une seule image à la fois, dans le champ « file ».",
-  notMultipart: "Envoyez l'image en multipart/form-data, dans le champ « file ».",
-  // No file name in these: the answer's Name carries it, and a name is the sender's text.
-  uploaded: 'Image enregistrée, avec ses variantes AVIF et WebP.',
-  deleted: 'Image effacée, avec ses variantes.',
-  notFound: "Image introuvable : elle a peut-être été effacée entre-temps.",
-  pageImage: "Cette image est celle d'une page du site (accueil, à propos ou contact) : elle ne peut pas être effacée.",
-  inUse: (projects: number, types: number) => {
-    const parts: string[] = [];
-    if (projects > 0) parts.push(`${projects} projet${projects > 1 ? 's' : ''}`);
-    if (types > 0) parts.push(`${types} type${types > 1 ? 's' : ''} de projet`);
-    return `Image utilisée par ${parts.join(' et ')} : choisissez-leur une autre image avant de l'effacer.`;
-  },
-} as const;
 
 /** What the worker answers for one image. */
 export type PipelineOutcome =

@@ -9,16 +9,17 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../operations.ts';
-import { imageMessages, MAX_UPLOAD_BYTES } from './rules.ts';
-import { MAX_VIDEO_BYTES, sniffFtyp, SNIFF_BYTES, videoMessages, type Sniffed } from './video.ts';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
+import { messages } from '../messages.ts';
+import { sniffFtyp, SNIFF_BYTES, type Sniffed } from './video.ts';
 
 /** Room for the multipart envelope around the files (boundaries, part headers). */
 export const ENVELOPE = 64 * 1024;
 /** The longest body an upload may have: a video, its poster and the envelope. */
-export const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_UPLOAD_BYTES + ENVELOPE;
+const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + ENVELOPE;
 
-export const imageTooLarge = () => new ApiError(413, imageMessages.tooLarge, { connection: 'close' });
-export const videoTooLarge = () => new ApiError(413, videoMessages.tooLarge, { connection: 'close' });
+const imageTooLarge = () => new ApiError(413, messages.image.tooLarge, { connection: 'close' });
+const videoTooLarge = () => new ApiError(413, messages.video.tooLarge, { connection: 'close' });
 
 export interface ReceivedFile {
   path: string;
@@ -75,7 +76,7 @@ class Sniffer extends Transform {
   private over(): ApiError | null {
     if (this.kind === 'mp4') return this.bytes > MAX_VIDEO_BYTES ? videoTooLarge() : null;
     // Undecided (fewer than SNIFF_BYTES so far) is far below any limit.
-    return this.kind !== null && this.bytes > MAX_UPLOAD_BYTES ? imageTooLarge() : null;
+    return this.kind !== null && this.bytes > MAX_IMAGE_BYTES ? imageTooLarge() : null;
   }
 }
 
@@ -98,7 +99,7 @@ export async function receiveUpload(req: FastifyRequest, workDir: string): Promi
         part.file.resume();
         continue;
       }
-      if (isFile ? file : poster) throw new ApiError(400, isFile ? imageMessages.oneFile : videoMessages.onePoster, { connection: 'close' });
+      if (isFile ? file : poster) throw new ApiError(400, isFile ? messages.image.oneFile : messages.video.onePoster, { connection: 'close' });
       const path = join(workDir, isFile ? 'upload' : 'poster');
       const sniffer = new Sniffer(isFile);
       await pipeline(part.file, sniffer, createWriteStream(path));
@@ -109,7 +110,7 @@ export async function receiveUpload(req: FastifyRequest, workDir: string): Promi
   } catch (error) {
     throw readError(error);
   }
-  if (file === null) throw new ApiError(400, imageMessages.noFile);
+  if (file === null) throw new ApiError(400, messages.image.noFile);
   return { file, poster };
 }
 
@@ -122,7 +123,7 @@ function readError(error: unknown): ApiError {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return videoTooLarge();
   // Too many files, parts or fields.
   if (status === 413 || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new ApiError(400, imageMessages.oneFile);
+    return new ApiError(400, messages.image.oneFile);
   }
-  return new ApiError(400, imageMessages.noFile);
+  return new ApiError(400, messages.image.noFile);
 }

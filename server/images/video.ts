@@ -1,4 +1,4 @@
-// Videos of the library (issue 9): MP4 files stored as they were sent (no re-encoding: the server
+// Videos of the library: MP4 files stored as they were sent (no re-encoding: the server
 // carries no video tool), each with a poster, a still image that goes through the image pipeline.
 //
 // An MP4 is recognised by its content, not its name: an ISO base media file starts with an `ftyp`
@@ -11,9 +11,6 @@
 // the end of the file exactly, with a `moov` (the index a player needs) — a truncated or damaged
 // upload is refused instead of being served as a video no one can play.
 import { open } from 'node:fs/promises';
-
-/** At most 100 Mo per video. */
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 
 export const VIDEO_TYPE = 'video/mp4';
 export const VIDEO_EXT = 'mp4';
@@ -97,15 +94,3 @@ export const posterBaseName = (videoName: string): string => `${videoName.replac
 
 /** The demo videos' posters are beside them in server/demo/images, as JPEG. */
 export const demoPosterName = (videoName: string): string => `${posterBaseName(videoName)}.jpg`;
-
-export const videoMessages = {
-  tooLarge: 'Vidéo trop volumineuse (100 Mo maximum)',
-  posterRequired: "Une image d'aperçu est requise pour une vidéo",
-  quicktime: 'Vidéo QuickTime (.mov) non prise en charge : exportez-la en MP4 (H.264) et réessayez.',
-  damaged: 'Vidéo endommagée ou incomplète : exportez-la de nouveau en MP4 et réessayez.',
-  poster: (message: string) => `Image d'aperçu refusée : ${message}`,
-  onePoster: "Envoyez une seule image d'aperçu, dans le champ « poster ».",
-  uploaded: "Vidéo enregistrée, avec son image d'aperçu et ses variantes AVIF et WebP.",
-  deleted: "Vidéo effacée, avec son image d'aperçu.",
-  posterOfVideo: "Cette image est l'aperçu d'une vidéo : elle est effacée avec la vidéo, pas seule.",
-} as const;

@@ -3,7 +3,7 @@
 // of the 60 demo photos. Prints how long it took. `node server/images/warmDemoCache.ts`
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { fillDemoCache } from './library.ts';
+import { fillDemoCache } from './demoCache.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const started = performance.now();

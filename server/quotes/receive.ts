@@ -8,9 +8,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../operations.ts';
-import { MAX_UPLOAD_BYTES } from '../images/rules.ts';
+import { MAX_IMAGE_BYTES as MAX_UPLOAD_BYTES } from '../../contract/images.ts';
 import { ENVELOPE } from '../images/upload.ts';
-import { MAX_PHOTOS, quoteMessages } from './rules.ts';
+import { messages } from '../messages.ts';
+import { MAX_PHOTOS } from './rules.ts';
 
 /** The longest body a request may have: five photos, the text fields and the envelope. */
 export const MAX_QUOTE_BODY = MAX_PHOTOS * MAX_UPLOAD_BYTES + ENVELOPE;
@@ -23,7 +24,7 @@ export interface ReceivedQuote {
   tooManyPhotos: boolean;
 }
 
-export const photoTooLarge = () => new ApiError(413, quoteMessages.photoTooLarge, { connection: 'close' });
+export const photoTooLarge = () => new ApiError(413, messages.quote.photoTooLarge, { connection: 'close' });
 
 /** Counts the bytes and stops the stream past the photo limit. */
 class Limit extends Transform {
@@ -43,7 +44,7 @@ export async function receiveQuote(req: FastifyRequest, workDir: string): Promis
     const parts = req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_PHOTOS + 5, fields: 20, parts: 30, fieldSize: 8192, headerPairs: 50 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldnameTruncated || part.valueTruncated) throw new ApiError(400, quoteMessages.malformed);
+        if (part.fieldnameTruncated || part.valueTruncated) throw new ApiError(400, messages.quote.malformed);
         // A field sent twice keeps its first value; a file's name never becomes a field.
         if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
@@ -62,7 +63,7 @@ export async function receiveQuote(req: FastifyRequest, workDir: string): Promis
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    throw new ApiError(400, quoteMessages.malformed);
+    throw new ApiError(400, messages.quote.malformed);
   }
   return { fields, photos, tooManyPhotos };
 }

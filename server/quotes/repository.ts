@@ -1,5 +1,5 @@
 // The quote tables (quote, quote_photo, mail_outbox): every query of issue 17 in one place.
-import type { Quote, QuoteMail, QuoteSummary } from '../../src/api/generated.ts';
+import type { Quote, QuoteMail, QuoteSummary } from '../../contract/api.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MailOutboxTable, QuotePhotoTable, QuoteTable } from '../db/schema.ts';

@@ -1,5 +1,5 @@
-// Quote requests (issue 17): the limits, the spam rules and every French sentence the server says
-// about them. The field rules themselves are the contract's (openapi.yaml, QuoteRequest).
+// Quote requests: the limits and the spam rules (their French sentences are in server/messages.ts,
+// `quote`). The field rules themselves are the contract's (openapi.yaml, QuoteRequest).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** At most five photos, each an image of at most 20 Mo (the image library's limit). */
@@ -22,33 +22,6 @@ export const retryDelayMs = (attempts: number): number => Math.min(30_000 * 2 **
 export const QUOTE_FIELDS = ['Name', 'Email', 'Phone', 'City', 'Work', 'Message', 'Consent', 'Website', 'Token'] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
-export const quoteMessages = {
-  sent: 'Merci ! Votre demande est bien reçue. Nous vous répondrons d’ici deux jours ouvrables, par courriel ou par téléphone.',
-  field: {
-    Name: 'Indiquez votre nom (100 caractères au plus).',
-    Email: 'Adresse courriel invalide (exemple : nom@domaine.ca).',
-    Phone: 'Numéro de téléphone invalide : de 10 à 15 chiffres (exemple : 819 555-0142).',
-    City: 'La ville compte au plus 100 caractères.',
-    Work: 'Choisissez un type de travaux de la liste.',
-    Message: 'Décrivez votre projet en 20 à 2 000 caractères.',
-    Consent: 'Cochez la case de consentement pour envoyer votre demande.',
-    Website: 'Ce champ doit rester vide.',
-    Token: 'Le formulaire a expiré : rechargez la page et réessayez.',
-    Photos: 'Cinq photos au plus.',
-  } satisfies Record<QuoteField | 'Photos', string>,
-  contactRequired: 'Indiquez un courriel ou un numéro de téléphone pour que nous puissions vous répondre.',
-  robot: 'Votre demande ressemble à un envoi automatique et n’a pas été enregistrée. Si vous êtes une personne, rechargez la page, remplissez le formulaire et réessayez.',
-  tooFast: 'Envoi trop rapide : prenez quelques secondes pour relire votre demande, puis envoyez-la de nouveau.',
-  tooMany: (minutes: number) => `Trop de demandes envoyées depuis votre connexion : réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez-nous.`,
-  photo: (n: number, reason: string) => `Photo ${n} refusée : ${reason}`,
-  photoTooLarge: 'Photo trop volumineuse (20 Mo au plus par photo).',
-  malformed: 'Formulaire incomplet ou endommagé : rechargez la page et réessayez.',
-  otherSite: 'Ce formulaire doit être envoyé depuis notre site : rechargez la page et réessayez.',
-  notFound: 'Demande introuvable : elle a peut-être été effacée.',
-  updated: 'Demande mise à jour.',
-  deleted: 'Demande effacée.',
-  photoNotFound: 'Photo introuvable.',
-} as const;
 
 const sign = (key: Uint8Array, issuedAt: number) => createHmac('sha256', key).update(`quote-form:${issuedAt}`).digest('base64url');
 

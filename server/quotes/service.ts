@@ -15,13 +15,14 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import type { ImageLibrary } from '../images/library.ts';
-import { FORMATS, imageMessages, type PipelineOutcome } from '../images/rules.ts';
+import { FORMATS, type PipelineOutcome } from '../images/rules.ts';
+import { messages } from '../messages.ts';
 import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { ApiError } from '../operations.ts';
 import { composeMail, newMessageId, type MailSettings } from './mail.ts';
 import { receiveQuote } from './receive.ts';
 import * as repo from './repository.ts';
-import { DEFAULT_QUOTE_LIMIT, DEFAULT_RETENTION_DAYS, formToken, MIN_FILL_MS, quoteMessages, QUOTE_FIELDS, retryDelayMs, tokenAge, type QuoteField } from './rules.ts';
+import { DEFAULT_QUOTE_LIMIT, DEFAULT_RETENTION_DAYS, formToken, MIN_FILL_MS, QUOTE_FIELDS, retryDelayMs, tokenAge, type QuoteField } from './rules.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TEMP_PREFIX = '.tmp-';
@@ -101,7 +102,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
     const outcomes: PipelineOutcome[] = jobs.length === 0 ? [] : await images.process(jobs);
     const photos: repo.NewPhoto[] = [];
     for (const [i, outcome] of outcomes.entries()) {
-      if (!outcome.ok) return { refusal: refused(200, quoteMessages.photo(i + 1, imageMessages[outcome.reason]), 'Photos') };
+      if (!outcome.ok) return { refusal: refused(200, messages.quote.photo(i + 1, messages.image[outcome.reason]), 'Photos') };
       const number = i + 1;
       const outDir = (jobs[i] as { outDir: string }).outDir;
       const width = [...outcome.widths].reverse().find((w) => w <= PREVIEW_WIDTH) ?? (outcome.widths[0] as number);
@@ -117,7 +118,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
   async function submit(req: FastifyRequest): Promise<Submission> {
     const key = req.ip;
     const wait = limiter.retryAfter(key);
-    if (wait > 0) return refused(429, quoteMessages.tooMany(Math.ceil(wait / 60)), '', { 'retry-after': String(wait), connection: 'close' });
+    if (wait > 0) return refused(429, messages.quote.tooMany(Math.ceil(wait / 60)), '', { 'retry-after': String(wait), connection: 'close' });
     const workDir = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
     mkdirSync(workDir);
     try {
@@ -132,32 +133,32 @@ export function createQuotes(options: QuotesOptions): Quotes {
       // Spam first: a filled honeypot or a form sent too soon is refused, counted, never stored.
       if ((f.Website ?? '') !== '') {
         limiter.recordFailure(key);
-        return refused(200, quoteMessages.robot);
+        return refused(200, messages.quote.robot);
       }
       for (const name of Object.keys(f)) {
-        if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return refused(400, quoteMessages.malformed, name);
+        if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return refused(400, messages.quote.malformed, name);
       }
       if (!validate(f)) {
         const field = fieldOf(validate.errors?.[0] as ErrorObject);
-        return refused(400, quoteMessages.field[field as QuoteField] ?? quoteMessages.malformed, field);
+        return refused(400, messages.quote.field[field as QuoteField] ?? messages.quote.malformed, field);
       }
-      if (received.tooManyPhotos) return refused(400, quoteMessages.field.Photos, 'Photos');
+      if (received.tooManyPhotos) return refused(400, messages.quote.field.Photos, 'Photos');
       const fields = f as Record<QuoteField, string>;
       const age = tokenAge(options.key, fields.Token, now());
-      if (age === null) return refused(200, quoteMessages.field.Token, 'Token');
+      if (age === null) return refused(200, messages.quote.field.Token, 'Token');
       if (age < MIN_FILL_MS) {
         limiter.recordFailure(key);
-        return refused(200, quoteMessages.tooFast);
+        return refused(200, messages.quote.tooFast);
       }
       const email = fields.Email.trim();
       const phone = fields.Phone.trim();
-      if (email === '' && phone === '') return refused(200, quoteMessages.contactRequired, 'Email');
-      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(200, quoteMessages.field.Phone, 'Phone');
+      if (email === '' && phone === '') return refused(200, messages.quote.contactRequired, 'Email');
+      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(200, messages.quote.field.Phone, 'Phone');
       const works = await repo.workChoices(db);
       const work = (fields.Work ?? '').trim();
-      if (work !== '' && !works.includes(work)) return refused(200, quoteMessages.field.Work, 'Work');
-      if (fields.Name.trim() === '') return refused(200, quoteMessages.field.Name, 'Name');
-      if (fields.Message.trim().length < 20) return refused(200, quoteMessages.field.Message, 'Message');
+      if (work !== '' && !works.includes(work)) return refused(200, messages.quote.field.Work, 'Work');
+      if (fields.Name.trim() === '') return refused(200, messages.quote.field.Name, 'Name');
+      if (fields.Message.trim().length < 20) return refused(200, messages.quote.field.Message, 'Message');
 
       const finalDir = join(workDir, 'final');
       mkdirSync(finalDir);

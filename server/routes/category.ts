@@ -1,9 +1,8 @@
 // Tag "category".
 import { toCategory, uniqueKey } from '../db/mappers.ts';
+import { categoryNameTaken, countTypesOfCategory, existsById } from '../db/repositories.ts';
+import { messages } from '../messages.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { msg } from './messages.ts';
-
-const duplicate = (name: string) => `La catégorie « ${name} » existe déjà : choisissez un autre nom.`;
 
 export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'updateCategory' | 'deleteCategory'> = {
   tag: 'category',
@@ -18,26 +17,19 @@ export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'update
     async addCategory({ category }, { services: { db } }) {
       const key = uniqueKey(category.Name);
       return db.transaction().execute(async (trx) => {
-        const same = await trx.selectFrom('category').select('id').where('name_key', '=', key).executeTakeFirst();
-        if (same) return refuse(duplicate(category.Name));
+        if (await categoryNameTaken(trx, key)) return refuse(messages.category.duplicate(category.Name));
         await trx.insertInto('category').values({ name: category.Name, name_key: key }).execute();
         return ok();
       });
     },
 
     async updateCategory({ id, category }, { services: { db } }) {
-      if (category.Id !== id) return refuse(msg.idMismatch(category.Id, id));
+      if (category.Id !== id) return refuse(messages.idMismatch(category.Id, id));
       const key = uniqueKey(category.Name);
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound('La catégorie', id));
-        const same = await trx
-          .selectFrom('category')
-          .select('id')
-          .where('name_key', '=', key)
-          .where('id', '<>', id)
-          .executeTakeFirst();
-        if (same) return refuse(duplicate(category.Name));
+        const current = await existsById(trx, 'category', id);
+        if (!current) throw new ApiError(404, messages.notFound('La catégorie', id));
+        if (await categoryNameTaken(trx, key, id)) return refuse(messages.category.duplicate(category.Name));
         await trx.updateTable('category').set({ name: category.Name, name_key: key }).where('id', '=', id).execute();
         return ok();
       });
@@ -46,17 +38,9 @@ export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'update
     async deleteCategory({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('category').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound('La catégorie', id));
-        const { count } = await trx
-          .selectFrom('project_type')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('category_id', '=', id)
-          .executeTakeFirstOrThrow();
-        if (Number(count) > 0) {
-          return refuse(
-            `Cette catégorie contient encore des types de projet (${count}) : déplacez-les vers une autre catégorie ou effacez-les d'abord.`,
-          );
-        }
+        if (!current) throw new ApiError(404, messages.notFound('La catégorie', id));
+        const count = await countTypesOfCategory(trx, id);
+        if (count > 0) return refuse(messages.category.hasTypes(count));
         await trx.deleteFrom('category').where('id', '=', id).execute();
         return ok();
       });

@@ -5,9 +5,8 @@
 // filled: the files are read from the request itself.
 import { rm } from 'node:fs/promises';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { imageMessages } from '../images/rules.ts';
 import { receiveUpload } from '../images/upload.ts';
-import { videoMessages } from '../images/video.ts';
+import { messages } from '../messages.ts';
 
 export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'> = {
   tag: 'image',
@@ -17,22 +16,22 @@ export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'>
     },
 
     async uploadImage(_arg, { req, services: { images } }) {
-      if (!req.isMultipart()) throw new ApiError(415, imageMessages.notMultipart);
+      if (!req.isMultipart()) throw new ApiError(415, messages.image.notMultipart);
       const workDir = images.tempDir();
       try {
         const { file, poster } = await receiveUpload(req, workDir);
         const refused = (Message: string) => ({ Result: false, Message, Name: '' });
-        if (file.kind === 'quicktime') return refused(videoMessages.quicktime);
+        if (file.kind === 'quicktime') return refused(messages.video.quicktime);
         if (file.kind === 'mp4') {
-          if (!poster) return refused(videoMessages.posterRequired);
+          if (!poster) return refused(messages.video.posterRequired);
           const stored = await images.storeVideo(file.path, poster.path, workDir, file.fileName);
-          if (!stored.ok) return refused(stored.reason === 'videoDamaged' ? videoMessages.damaged : videoMessages.poster(imageMessages[stored.poster]));
-          return { Result: true, Message: videoMessages.uploaded, Name: stored.name };
+          if (!stored.ok) return refused(stored.reason === 'videoDamaged' ? messages.video.damaged : messages.video.poster(messages.image[stored.poster]));
+          return { Result: true, Message: messages.video.uploaded, Name: stored.name };
         }
         // An image: a poster sent beside it is ignored.
         const stored = await images.store(file.path, workDir, file.fileName);
-        if (!stored.ok) return refused(imageMessages[stored.reason]);
-        return { Result: true, Message: imageMessages.uploaded, Name: stored.name };
+        if (!stored.ok) return refused(messages.image[stored.reason]);
+        return { Result: true, Message: messages.image.uploaded, Name: stored.name };
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
@@ -40,11 +39,11 @@ export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'>
 
     async deleteImage({ name }, { services: { images } }) {
       const outcome = await images.remove(name);
-      if (outcome.status === 'missing') throw new ApiError(404, imageMessages.notFound);
-      if (outcome.status === 'page') return refuse(imageMessages.pageImage);
-      if (outcome.status === 'poster') return refuse(videoMessages.posterOfVideo);
-      if (outcome.status === 'used') return refuse(imageMessages.inUse(outcome.projects, outcome.projectTypes));
-      return ok(outcome.video ? videoMessages.deleted : imageMessages.deleted);
+      if (outcome.status === 'missing') throw new ApiError(404, messages.image.notFound);
+      if (outcome.status === 'page') return refuse(messages.image.pageImage);
+      if (outcome.status === 'poster') return refuse(messages.video.posterOfVideo);
+      if (outcome.status === 'used') return refuse(messages.image.inUse(outcome.projects, outcome.projectTypes));
+      return ok(outcome.video ? messages.video.deleted : messages.image.deleted);
     },
   },
 };

@@ -1,5 +1,5 @@
 // Tag "menu": the fixed navigation menu of the specification.
-import { fixedMenu } from '../../src/app/menu.ts';
+import { fixedMenu } from '../../contract/menu.ts';
 import type { TagModule } from '../operations.ts';
 
 export const menuRoutes: TagModule<'getMenu'> = {

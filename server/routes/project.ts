@@ -1,15 +1,16 @@
 // Tag "project".
-import type { ProjectView } from '../../src/api/generated.ts';
+import type { ProjectView } from '../../contract/api.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { toProject, withMedia } from '../db/mappers.ts';
 import type { ProjectTable } from '../db/schema.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { msg } from './messages.ts';
+import { messages } from '../messages.ts';
+import { existsById } from '../db/repositories.ts';
 
 /** GET /api/randomprojects/{count} never answers more than this. */
-export const RANDOM_PROJECTS_MAX = 50;
+const RANDOM_PROJECTS_MAX = 50;
 
 /** Rows as read answers, with the Media of their images. */
 async function views(rows: Selectable<ProjectTable>[], images: ImageLibrary): Promise<ProjectView[]> {
@@ -20,7 +21,6 @@ async function views(rows: Selectable<ProjectTable>[], images: ImageLibrary): Pr
 const allProjects = async (db: Db, images: ImageLibrary): Promise<ProjectView[]> =>
   views(await db.selectFrom('project').selectAll().orderBy('id').execute(), images);
 
-const noType = (id: number) => `Le type de projet n° ${id} n'existe pas : choisissez un type de la liste.`;
 
 export const projectRoutes: TagModule<
   | 'getProjectsByType'
@@ -35,8 +35,8 @@ export const projectRoutes: TagModule<
   handlers: {
     async getProjectsByType({ typeId }, { services: { db, cache, images } }) {
       return cache.get(`projects-of-type:${typeId}`, async () => {
-        const type = await db.selectFrom('project_type').select('id').where('id', '=', typeId).executeTakeFirst();
-        if (!type) throw new ApiError(404, msg.notFound('Le type de projet', typeId));
+        const type = await existsById(db, 'project_type', typeId);
+        if (!type) throw new ApiError(404, messages.notFound('Le type de projet', typeId));
         const rows = await db.selectFrom('project').selectAll().where('project_type_id', '=', typeId).orderBy('id').execute();
         return views(rows, images);
       });
@@ -45,7 +45,7 @@ export const projectRoutes: TagModule<
     async getProject({ id }, { services: { db, cache, images } }) {
       return cache.get(`project:${id}`, async () => {
         const row = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row) throw new ApiError(404, msg.notFound('Le projet', id));
+        if (!row) throw new ApiError(404, messages.notFound('Le projet', id));
         return (await views([row], images))[0] as ProjectView;
       });
     },
@@ -67,8 +67,8 @@ export const projectRoutes: TagModule<
 
     async addProject({ project: p }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const type = await trx.selectFrom('project_type').select('id').where('id', '=', p.ProjectTypeId).executeTakeFirst();
-        if (!type) return refuse(noType(p.ProjectTypeId));
+        const type = await existsById(trx, 'project_type', p.ProjectTypeId);
+        if (!type) return refuse(messages.noProjectType(p.ProjectTypeId));
         await trx
           .insertInto('project')
           .values({ project_type_id: p.ProjectTypeId, name: p.Name, description: p.Description, image: p.Image })
@@ -78,12 +78,12 @@ export const projectRoutes: TagModule<
     },
 
     async updateProject({ id, project: p }, { services: { db } }) {
-      if (p.Id !== id) return refuse(msg.idMismatch(p.Id, id));
+      if (p.Id !== id) return refuse(messages.idMismatch(p.Id, id));
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('project').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound('Le projet', id));
-        const type = await trx.selectFrom('project_type').select('id').where('id', '=', p.ProjectTypeId).executeTakeFirst();
-        if (!type) return refuse(noType(p.ProjectTypeId));
+        const current = await existsById(trx, 'project', id);
+        if (!current) throw new ApiError(404, messages.notFound('Le projet', id));
+        const type = await existsById(trx, 'project_type', p.ProjectTypeId);
+        if (!type) return refuse(messages.noProjectType(p.ProjectTypeId));
         await trx
           .updateTable('project')
           .set({ project_type_id: p.ProjectTypeId, name: p.Name, description: p.Description, image: p.Image })
@@ -95,7 +95,7 @@ export const projectRoutes: TagModule<
 
     async deleteProject({ id }, { services: { db } }) {
       const result = await db.deleteFrom('project').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new ApiError(404, msg.notFound('Le projet', id));
+      if (Number(result.numDeletedRows) === 0) throw new ApiError(404, messages.notFound('Le projet', id));
       return ok();
     },
   },

@@ -1,11 +1,12 @@
 // Tag "projecttype".
 import type { Selectable } from 'kysely';
-import type { ProjectTypeView } from '../../src/api/generated.ts';
+import type { ProjectTypeView } from '../../contract/api.ts';
 import { toProjectType, withMedia } from '../db/mappers.ts';
 import type { ProjectTypeTable } from '../db/schema.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { msg } from './messages.ts';
+import { messages } from '../messages.ts';
+import { countProjectsOfType, existsById } from '../db/repositories.ts';
 
 /** Rows as read answers, with the Media of their images. */
 export async function typeViews(rows: Selectable<ProjectTypeTable>[], images: ImageLibrary): Promise<ProjectTypeView[]> {
@@ -13,7 +14,6 @@ export async function typeViews(rows: Selectable<ProjectTypeTable>[], images: Im
   return rows.map((row) => withMedia(toProjectType(row), media));
 }
 
-const noCategory = (id: number) => `La catégorie n° ${id} n'existe pas : choisissez une catégorie de la liste.`;
 
 export const projectTypeRoutes: TagModule<
   'getProjectTypes' | 'getProjectTypesByCategory' | 'addProjectType' | 'updateProjectType' | 'deleteProjectType'
@@ -29,8 +29,8 @@ export const projectTypeRoutes: TagModule<
 
     async getProjectTypesByCategory({ id }, { services: { db, cache, images } }) {
       return cache.get(`types-of-category:${id}`, async () => {
-        const category = await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
-        if (!category) throw new ApiError(404, msg.notFound('La catégorie', id));
+        const category = await existsById(db, 'category', id);
+        if (!category) throw new ApiError(404, messages.notFound('La catégorie', id));
         const rows = await db.selectFrom('project_type').selectAll().where('category_id', '=', id).orderBy('id').execute();
         return typeViews(rows, images);
       });
@@ -38,8 +38,8 @@ export const projectTypeRoutes: TagModule<
 
     async addProjectType({ projectType: t }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const category = await trx.selectFrom('category').select('id').where('id', '=', t.CategoryId).executeTakeFirst();
-        if (!category) return refuse(noCategory(t.CategoryId));
+        const category = await existsById(trx, 'category', t.CategoryId);
+        if (!category) return refuse(messages.projectType.noCategory(t.CategoryId));
         await trx
           .insertInto('project_type')
           .values({ category_id: t.CategoryId, name: t.Name, description: t.Description, image: t.Image })
@@ -49,12 +49,12 @@ export const projectTypeRoutes: TagModule<
     },
 
     async updateProjectType({ id, projectType: t }, { services: { db } }) {
-      if (t.Id !== id) return refuse(msg.idMismatch(t.Id, id));
+      if (t.Id !== id) return refuse(messages.idMismatch(t.Id, id));
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound('Le type de projet', id));
-        const category = await trx.selectFrom('category').select('id').where('id', '=', t.CategoryId).executeTakeFirst();
-        if (!category) return refuse(noCategory(t.CategoryId));
+        const current = await existsById(trx, 'project_type', id);
+        if (!current) throw new ApiError(404, messages.notFound('Le type de projet', id));
+        const category = await existsById(trx, 'category', t.CategoryId);
+        if (!category) return refuse(messages.projectType.noCategory(t.CategoryId));
         await trx
           .updateTable('project_type')
           .set({ category_id: t.CategoryId, name: t.Name, description: t.Description, image: t.Image })
@@ -66,18 +66,10 @@ export const projectTypeRoutes: TagModule<
 
     async deleteProjectType({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound('Le type de projet', id));
-        const { count } = await trx
-          .selectFrom('project')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('project_type_id', '=', id)
-          .executeTakeFirstOrThrow();
-        if (Number(count) > 0) {
-          return refuse(
-            `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
-          );
-        }
+        const current = await existsById(trx, 'project_type', id);
+        if (!current) throw new ApiError(404, messages.notFound('Le type de projet', id));
+        const count = await countProjectsOfType(trx, id);
+        if (count > 0) return refuse(messages.projectType.hasProjects(count));
         // Its sub-type links go with it (ON DELETE CASCADE).
         await trx.deleteFrom('project_type').where('id', '=', id).execute();
         return ok();

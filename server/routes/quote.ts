@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { ApiError, ok, type TagModule } from '../operations.ts';
 import { quotePage } from '../quotes/page.ts';
 import { countUnread, getQuote, listQuotes, markQuote, workChoices } from '../quotes/repository.ts';
-import { quoteMessages } from '../quotes/rules.ts';
+import { messages } from '../messages.ts';
 import type { Submission } from '../quotes/service.ts';
 
 type QuoteOps = 'getQuoteForm' | 'sendQuote' | 'getQuotes' | 'getQuote' | 'updateQuote' | 'deleteQuote' | 'getQuotePhoto';
@@ -19,9 +19,9 @@ export const quoteRoutes: TagModule<QuoteOps> = {
 
     async sendQuote(_arg, { req, reply, services: { quotes } }) {
       const html = /text\/html/.test(req.headers.accept ?? '');
-      const outcome: Submission = req.isMultipart() ? await quotes.submit(req) : { ok: false, status: 400, message: quoteMessages.malformed, field: '' };
+      const outcome: Submission = req.isMultipart() ? await quotes.submit(req) : { ok: false, status: 400, message: messages.quote.malformed, field: '' };
       const answer = outcome.ok
-        ? { status: 200, Result: true, Message: quoteMessages.sent, Field: '' }
+        ? { status: 200, Result: true, Message: messages.quote.sent, Field: '' }
         : { status: outcome.status, Result: false, Message: outcome.message, Field: outcome.field };
       if (!outcome.ok && outcome.headers) reply.headers(outcome.headers);
       reply.code(answer.status);
@@ -38,23 +38,23 @@ export const quoteRoutes: TagModule<QuoteOps> = {
 
     async getQuote({ id }, { services: { db, quotes } }) {
       const quote = await getQuote(db, id, quotes.mailEnabled);
-      if (!quote) throw new ApiError(404, quoteMessages.notFound);
+      if (!quote) throw new ApiError(404, messages.quote.notFound);
       return quote;
     },
 
     async updateQuote({ id, quoteUpdate }, { services: { db } }) {
-      if (!(await markQuote(db, id, quoteUpdate.Read, quoteUpdate.Handled, Date.now()))) throw new ApiError(404, quoteMessages.notFound);
-      return ok(quoteMessages.updated);
+      if (!(await markQuote(db, id, quoteUpdate.Read, quoteUpdate.Handled, Date.now()))) throw new ApiError(404, messages.quote.notFound);
+      return ok(messages.quote.updated);
     },
 
     async deleteQuote({ id }, { services: { quotes } }) {
-      if (!(await quotes.remove(id))) throw new ApiError(404, quoteMessages.notFound);
-      return ok(quoteMessages.deleted);
+      if (!(await quotes.remove(id))) throw new ApiError(404, messages.quote.notFound);
+      return ok(messages.quote.deleted);
     },
 
     async getQuotePhoto({ id, number }, { reply, services: { quotes } }) {
       const photo = await quotes.photo(id, number);
-      if (!photo) throw new ApiError(404, quoteMessages.photoNotFound);
+      if (!photo) throw new ApiError(404, messages.quote.photoNotFound);
       // Private: never kept by a shared cache (API answers are no-store already).
       return reply.type(photo.type).header('content-disposition', 'inline').send(createReadStream(photo.path)) as never;
     },

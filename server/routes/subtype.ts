@@ -1,15 +1,16 @@
 // Tag "subtype": links from a project type (SrcId) to its sub-types (DestId).
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { msg } from './messages.ts';
+import { messages } from '../messages.ts';
 import { typeViews } from './projecttype.ts';
+import { existsById } from '../db/repositories.ts';
 
 export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubType'> = {
   tag: 'subtype',
   handlers: {
     async getSubTypes({ id }, { services: { db, cache, images } }) {
       return cache.get(`subtypes:${id}`, async () => {
-        const type = await db.selectFrom('project_type').select('id').where('id', '=', id).executeTakeFirst();
-        if (!type) throw new ApiError(404, msg.notFound('Le type de projet', id));
+        const type = await existsById(db, 'project_type', id);
+        if (!type) throw new ApiError(404, messages.notFound('Le type de projet', id));
         const rows = await db
           .selectFrom('subtype_link')
           .innerJoin('project_type', 'project_type.id', 'subtype_link.dest_id')
@@ -22,19 +23,19 @@ export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubT
     },
 
     async addSubType({ subTypeLink: { SrcId, DestId } }, { services: { db } }) {
-      if (SrcId === DestId) return refuse('Un type de projet ne peut pas être son propre sous-type : choisissez un autre type.');
+      if (SrcId === DestId) return refuse(messages.subType.self);
       return db.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('project_type').select('id').where('id', 'in', [SrcId, DestId]).execute();
         const ids = new Set(found.map((r) => r.id));
-        if (!ids.has(SrcId)) return refuse(`Le type de projet n° ${SrcId} n'existe pas : choisissez un type de la liste.`);
-        if (!ids.has(DestId)) return refuse(`Le sous-type n° ${DestId} n'existe pas : choisissez un type de la liste.`);
+        if (!ids.has(SrcId)) return refuse(messages.noProjectType(SrcId));
+        if (!ids.has(DestId)) return refuse(messages.subType.noSubType(DestId));
         const existing = await trx
           .selectFrom('subtype_link')
           .select('src_id')
           .where('src_id', '=', SrcId)
           .where('dest_id', '=', DestId)
           .executeTakeFirst();
-        if (existing) return refuse('Ce sous-type est déjà lié à ce type de projet.');
+        if (existing) return refuse(messages.subType.linked);
         await trx.insertInto('subtype_link').values({ src_id: SrcId, dest_id: DestId }).execute();
         return ok();
       });
@@ -47,7 +48,7 @@ export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubT
         .where('dest_id', '=', DestId)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) {
-        return refuse("Ce sous-type n'est pas lié à ce type de projet : rechargez la liste.");
+        return refuse(messages.subType.notLinked);
       }
       return ok();
     },

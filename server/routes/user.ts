@@ -3,9 +3,9 @@
 import { hashPassword } from '../auth/passwords.ts';
 import { toUser, uniqueKey } from '../db/mappers.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
-import { msg } from './messages.ts';
+import { messages } from '../messages.ts';
+import { countUsers, emailTaken, existsById } from '../db/repositories.ts';
 
-const duplicate = (email: string) => `L'usager « ${email} » existe déjà : choisissez une autre adresse.`;
 
 export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'deleteUser'> = {
   tag: 'user',
@@ -20,8 +20,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
       // Hash outside the transaction: scrypt takes a while and must not hold the database.
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
-        const same = await trx.selectFrom('app_user').select('id').where('email_key', '=', key).executeTakeFirst();
-        if (same) return refuse(duplicate(u.Email));
+        if (await emailTaken(trx, key)) return refuse(messages.user.duplicate(u.Email));
         await trx
           .insertInto('app_user')
           .values({ email: u.Email, email_key: key, password_hash: hash, created_at: Math.floor(Date.now() / 1000) })
@@ -31,21 +30,15 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
     },
 
     async updateUser({ id, userInput: u }, { services: { db, passwordCost, sessions } }) {
-      if (u.Id !== id) return refuse(msg.idMismatch(u.Id, id));
-      const exists = await db.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
-      if (!exists) throw new ApiError(404, msg.notFound("L'usager", id));
+      if (u.Id !== id) return refuse(messages.idMismatch(u.Id, id));
+      const exists = await existsById(db, 'app_user', id);
+      if (!exists) throw new ApiError(404, messages.notFound("L'usager", id));
       const key = uniqueKey(u.Email);
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound("L'usager", id));
-        const same = await trx
-          .selectFrom('app_user')
-          .select('id')
-          .where('email_key', '=', key)
-          .where('id', '<>', id)
-          .executeTakeFirst();
-        if (same) return refuse(duplicate(u.Email));
+        const current = await existsById(trx, 'app_user', id);
+        if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
+        if (await emailTaken(trx, key, id)) return refuse(messages.user.duplicate(u.Email));
         await trx.updateTable('app_user').set({ email: u.Email, email_key: key, password_hash: hash }).where('id', '=', id).execute();
         // A new password ends every session of that user.
         await sessions.revokeUser(id, trx);
@@ -55,15 +48,9 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
 
     async deleteUser({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst();
-        if (!current) throw new ApiError(404, msg.notFound("L'usager", id));
-        const { count } = await trx
-          .selectFrom('app_user')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow();
-        if (Number(count) <= 1) {
-          return refuse("Impossible d'effacer le dernier administrateur : ajoutez d'abord un autre usager.");
-        }
+        const current = await existsById(trx, 'app_user', id);
+        if (!current) throw new ApiError(404, messages.notFound("L'usager", id));
+        if ((await countUsers(trx)) <= 1) return refuse(messages.user.lastAdmin);
         // Its refresh tokens go with it (ON DELETE CASCADE).
         await trx.deleteFrom('app_user').where('id', '=', id).execute();
         return ok();

@@ -1,7 +1,7 @@
 // Every call of the contract: happy path and each refusal, with the database checked.
 import { ADMIN_EMAIL, build, snapshot, type TestApp } from './helper.ts';
 import { md5hex } from '../auth/passwords.ts';
-import type { Category, MutationResult, Project, ProjectType, User } from '../../src/api/generated.ts';
+import type { Category, MutationResult, Project, ProjectType, User } from '../../contract/api.ts';
 
 let t: TestApp;
 let token: string;

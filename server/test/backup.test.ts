@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { backup, restore } from '../backup.ts';
-import type { ProjectView } from '../../src/api/generated.ts';
+import type { ProjectView } from '../../contract/api.ts';
 import { build, repoRoot, snapshot, type TestApp } from './helper.ts';
 
 // The archive holds the demo image library (about 540 files, 9 Mo): seconds on a busy machine.

@@ -6,9 +6,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { ImageInfo, ImageUploadResult, ProjectTypeView, ProjectView } from '../../src/api/generated.ts';
+import type { ImageInfo, ImageUploadResult, ProjectTypeView, ProjectView } from '../../contract/api.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
-import { MAX_UPLOAD_BYTES, candidateNames, slugOf, variantWidths } from '../images/rules.ts';
+import { MAX_IMAGE_BYTES } from '../../contract/images.ts';
+import { candidateNames, slugOf, variantWidths } from '../images/rules.ts';
 import { IMMUTABLE } from '../plugins/images.ts';
 import { build, uploadImage, type TestApp } from './helper.ts';
 
@@ -195,7 +196,7 @@ describe('acceptance 1: refusals leave nothing on disk', () => {
 
   test('one byte over 20 Mo, within the length allowance: refused while streaming', async () => {
     const photo = await tinyPng();
-    const file = Buffer.concat([photo, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - photo.length)]);
+    const file = Buffer.concat([photo, Buffer.alloc(MAX_IMAGE_BYTES + 1 - photo.length)]);
     await refused(file, 'juste-trop.png', 413, /^Image trop volumineuse \(20 Mo maximum\)$/);
   });
 

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../src/api/generated.ts';
+import type { Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../contract/api.ts';
 import { backup, restore } from '../backup.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp } from './helper.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build, repoRoot, snapshot, type TestApp } from './helper.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
-import { fixedMenu } from '../../src/app/menu.ts';
+import { fixedMenu } from '../../contract/menu.ts';
 
 let t: TestApp;
 let token: string;

@@ -8,11 +8,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { ImageInfo, ImageUploadResult, ProjectView } from '../../src/api/generated.ts';
+import type { ImageInfo, ImageUploadResult, ProjectView } from '../../contract/api.ts';
 import { backup } from '../backup.ts';
 import { demoProjects, demoVideos } from '../demo/content.ts';
-import { MAX_UPLOAD_BYTES } from '../images/rules.ts';
-import { demoPosterName, MAX_VIDEO_BYTES, sniffFtyp } from '../images/video.ts';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
+import { demoPosterName, sniffFtyp } from '../images/video.ts';
 import { IMMUTABLE, parseRange } from '../plugins/images.ts';
 import { build, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp } from './helper.ts';
 
@@ -254,7 +254,7 @@ describe('refusals leave nothing on disk', () => {
 
   test('an image still has its 20 Mo limit, and so has a poster', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const big = Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png.length)]);
+    const big = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]);
     await refused([{ field: 'file', fileName: 'grande.png', data: big }], 413, 'Image trop volumineuse (20 Mo maximum)');
     await refused([video(), still(big)], 413, 'Image trop volumineuse (20 Mo maximum)');
   });

@@ -1,5 +1,5 @@
 import { api } from './api.enhanced';
-import { baseQueryWithReauth } from './baseQuery';
+import { baseQueryWithReauth, httpExtra } from './baseQuery';
 import { makeStore, type RootState } from '../app/store';
 import { browserFetch } from '../test/browserFetch';
 import { startScriptedServer, type Route, type ScriptedServer } from '../test/scriptedServer';
@@ -151,7 +151,7 @@ describe('HTTP 401 on the refresh call itself, or with no URL', () => {
     const fetchFn: typeof fetch = () => Promise.resolve(new Response('{}', { status: 401 }));
     const result = await baseQueryWithReauth(
       { url: '' },
-      { ...apiFor(store), extra: { apiOrigin: server.origin, fetchFn } },
+      { ...apiFor(store), extra: httpExtra({ apiOrigin: server.origin, fetchFn }) },
       {},
     );
     expect(result.error).toMatchObject({ status: 401 });
@@ -195,7 +195,7 @@ function apiFor(store: ReturnType<typeof storeWith>) {
     abort: () => undefined,
     dispatch: store.dispatch,
     getState: store.getState,
-    extra: { apiOrigin: server.origin, fetchFn: browserFetch() } as unknown,
+    extra: httpExtra({ apiOrigin: server.origin, fetchFn: browserFetch() }) as unknown,
     endpoint: 'getCategories',
     type: 'query' as const,
   };

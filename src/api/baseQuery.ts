@@ -24,42 +24,27 @@ const LOGOUT_URL = '/api/logout/';
 
 type Api = Parameters<BaseQueryFn>[1];
 
-/**
- * Where and how to call the API. In the browser: relative URLs and the global fetch. Tests put
- * an origin and a cookie-aware fetch in the store's thunk extra argument (see makeStore).
- */
+/** Where and how to call the API: relative URLs and the browser's fetch unless told otherwise. */
 export interface HttpConfig {
   apiOrigin?: string;
   fetchFn?: typeof fetch;
 }
 
-/**
- * How the browser's calls reach the network: fetch, unless the admin area installed a transport
- * that reports upload progress (fetch cannot), see features/admin/images/uploadTransport.ts.
- */
-let transport: typeof fetch = (input, init) => fetch(input, init);
-export function setTransport(next: typeof fetch): void {
-  transport = next;
+type RawQuery = ReturnType<typeof fetchBaseQuery>;
+
+/** The store's thunk extra argument: the one raw query every call goes through (see makeStore). */
+interface HttpExtra {
+  rawQuery: RawQuery;
 }
 
-const defaultQuery = fetchBaseQuery({ baseUrl: '', fetchFn: (input, init) => transport(input, init) });
-const configuredQueries = new WeakMap<HttpConfig, typeof defaultQuery>();
+export const httpExtra = ({ apiOrigin = '', fetchFn }: HttpConfig): HttpExtra => ({
+  rawQuery: fetchBaseQuery({ baseUrl: apiOrigin, fetchFn }),
+});
 
-function rawQueryFor(api: Api): typeof defaultQuery {
-  const config = api.extra as HttpConfig | undefined;
-  if (!config?.apiOrigin && !config?.fetchFn) return defaultQuery;
-  let query = configuredQueries.get(config);
-  if (!query) {
-    query = fetchBaseQuery({ baseUrl: config.apiOrigin ?? '', fetchFn: config.fetchFn });
-    configuredQueries.set(config, query);
-  }
-  return query;
-}
+const rawBaseQuery: RawQuery = (args, api, extraOptions) =>
+  (api.extra as HttpExtra).rawQuery(args, api, extraOptions);
 
-const rawBaseQuery: typeof defaultQuery = (args, api, extraOptions) =>
-  rawQueryFor(api)(args, api, extraOptions);
-
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');

@@ -1,9 +1,7 @@
-// fetch cannot tell how much of a request body has been sent; XMLHttpRequest can. Installed as
-// the base query's transport when the admin area or the quote request form loads: multipart
-// calls (image uploads, quote requests with photos) go through XMLHttpRequest and report their
-// progress, every other call through fetch. The base
-// query stays the one place that adds the token, the XSRF header and refreshes the session.
-import { setTransport } from './baseQuery';
+// fetch cannot tell how much of a request body has been sent; XMLHttpRequest can. The store's
+// fetch (makeStore) sends multipart calls (image uploads, quote requests with photos) here, so
+// they report their progress.
+// The base query stays the one place that adds the token, the XSRF header and refreshes the session.
 
 export type ProgressListener = (sent: number, total: number) => void;
 
@@ -24,7 +22,7 @@ function parseHeaders(raw: string): Headers {
   return headers;
 }
 
-async function sendWithProgress(request: Request): Promise<Response> {
+export async function sendWithProgress(request: Request): Promise<Response> {
   const body = await request.blob();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -48,14 +46,4 @@ async function sendWithProgress(request: Request): Promise<Response> {
     request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
   });
-}
-
-export const progressFetch: typeof fetch = (input, init) => {
-  const request = new Request(input, init);
-  const type = request.headers.get('Content-Type') ?? '';
-  return type.startsWith('multipart/form-data') ? sendWithProgress(request) : fetch(request);
-};
-
-export function installUploadTransport(): void {
-  if (typeof XMLHttpRequest !== 'undefined') setTransport(progressFetch);
 }

@@ -27,5 +27,3 @@ export const business = {
   /** First year of activity: the footer shows « © 2022–{current year} ». */
   since: 2022,
 } as const;
-
-export type Business = typeof business;

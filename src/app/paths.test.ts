@@ -1,10 +1,16 @@
+import { matchPath } from 'react-router';
 import { isAdminPath, parseId, paths } from './paths';
 
-test('builds the URLs of the specification', () => {
-  expect(paths.typesList.href(2)).toBe('/typeslist/2');
-  expect(paths.projectType.href(19)).toBe('/projecttype/19');
-  expect(paths.project.href(7)).toBe('/project/7');
-  expect(paths.admin.login.href()).toBe('/admin/login');
+const { admin, ...site } = paths;
+const routes = [...Object.values(site), ...Object.values(admin)];
+
+test('every link a component builds leads to the route it names, and to no other', () => {
+  expect(routes.length).toBeGreaterThan(10);
+  for (const route of routes) {
+    const href = (route.href as (id?: number) => string)(7);
+    expect(routes.filter((other) => matchPath(other.path, href))).toEqual([route]);
+    if (route.path.includes(':id')) expect(matchPath(route.path, href)?.params).toEqual({ id: '7' });
+  }
 });
 
 test.each([

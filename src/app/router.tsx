@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { Layout } from '../features/layout/Layout';
-import { NotFoundPage } from '../features/layout/NotFoundPage';
+import { Layout } from '../components/Layout';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 import { TypesListPage } from '../features/gallery/TypesListPage';
 import { ProjectTypePage } from '../features/gallery/ProjectTypePage';

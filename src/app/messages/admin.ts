@@ -91,13 +91,14 @@ export const admin = {
   },
   images: {
     upload: 'Téléverser une photo ou une vidéo',
-    formats: 'Photo JPEG, PNG, WebP, AVIF ou GIF (20 Mo maximum), ou vidéo MP4 (100 Mo maximum)',
+    formats: (imageMo: number, videoMo: number) =>
+      `Photo JPEG, PNG, WebP, AVIF ou GIF (${imageMo} Mo maximum), ou vidéo MP4 (${videoMo} Mo maximum)`,
     progress: 'Téléversement',
     sending: (percent: number) => `Téléversement… ${percent} %`,
     processing: 'Préparation des formats pour le Web…',
     uploaded: (name: string) => `${name.endsWith('.mp4') ? 'Vidéo' : 'Photo'} téléversée : ${name}`,
-    tooBig: 'Image trop volumineuse (20 Mo maximum)',
-    tooBigVideo: 'Vidéo trop volumineuse (100 Mo maximum)',
+    tooBig: (mo: number) => `Image trop volumineuse (${mo} Mo maximum)`,
+    tooBigVideo: (mo: number) => `Vidéo trop volumineuse (${mo} Mo maximum)`,
     unreadableVideo: 'Impossible de lire cette vidéo : choisissez un fichier MP4 (H.264) valide.',
     preview: 'Aperçu de l’image',
     pick: 'Choisir dans la photothèque',
@@ -131,6 +132,6 @@ export const admin = {
     min: (n: number) => `${n} charactères minimum`,
     max: (n: number) => `${n} charactères maximum`,
     /** The category name shows no per-field message (section 5); this one is never displayed. */
-    categoryName: 'Nom de catégorie : 4 à 50 caractères',
+    categoryName: (min: number, max: number) => `Nom de catégorie : ${min} à ${max} caractères`,
   },
 } as const;

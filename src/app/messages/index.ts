@@ -7,4 +7,3 @@ import { quotes } from './quotes';
 import { site } from './site';
 
 export const messages = { common, site, quotes } as const;
-export type Messages = typeof messages;

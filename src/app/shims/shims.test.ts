@@ -1,5 +1,4 @@
 import debounce from './debounce';
-import NativeResizeObserver from './resizeObserver';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -24,6 +23,21 @@ test('a cancelled debounce never calls', () => {
   expect(fn).not.toHaveBeenCalled();
 });
 
-test('the ResizeObserver stand-in is the platform one', () => {
-  expect(NativeResizeObserver).toBe(globalThis.ResizeObserver);
+test('the ResizeObserver stand-in hands react-slick the platform one', async () => {
+  // jsdom has no ResizeObserver: give the page one, then load the stand-in afresh.
+  class PlatformResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  expect(globalThis.ResizeObserver).toBeUndefined();
+  globalThis.ResizeObserver = PlatformResizeObserver;
+  try {
+    await jest.isolateModulesAsync(async () => {
+      const { default: standIn } = await import('./resizeObserver');
+      expect(standIn).toBe(PlatformResizeObserver);
+    });
+  } finally {
+    Reflect.deleteProperty(globalThis, 'ResizeObserver');
+  }
 });

@@ -1,7 +1,6 @@
 // The admin screens, loaded in their own chunk (see app/router.tsx): nothing here, nor React
 // Final Form, nor md5, reaches the public pages. Every screen but the login requires a session.
 import { AdminMenu } from './AdminMenu';
-import { installUploadTransport } from '../../api/uploadTransport';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { RequireLogin } from './RequireLogin';
@@ -9,8 +8,6 @@ import { SubTypeEditor } from './SubTypeEditor';
 import { QuotesInbox } from '../quotes/QuotesInbox';
 
 export { LoginScreen } from './LoginScreen';
-
-installUploadTransport();
 
 export const AdminMenuScreen = () => (
   <RequireLogin>

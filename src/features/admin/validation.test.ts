@@ -1,3 +1,4 @@
+import { limits } from '../../../contract/limits';
 import {
   categoryRules,
   projectRules,
@@ -110,5 +111,50 @@ describe('user', () => {
   });
   it('the first broken rule of a field wins', () => {
     expect(errorOf(userRules, { ...validUser, Email: 'a@b' }, 'Email')).toBe("Nom d'usager invalide");
+  });
+});
+
+describe('the forms and the contract agree on every string limit', () => {
+  type Limit = { minLength?: number; maxLength?: number; pattern?: string };
+  const forms = [
+    ['category', categoryRules, 'Category', validCategory],
+    ['project type', projectTypeRules, 'ProjectType', validType],
+    ['project', projectRules, 'Project', validProject],
+    ['user', userRules, 'UserInput', validUser],
+  ] as const;
+  /**
+   * Limits the forms leave to the server, which refuses them with its own message: the image
+   * name's characters and the project photo's length (the field is a library name), and the
+   * MD5 the user form sends in place of the typed password.
+   */
+  const serverOnly = ['ProjectType.Image.pattern', 'Project.Image.minLength', 'Project.Image.maxLength', 'Project.Image.pattern', 'UserInput.Pwd.pattern'];
+  /** A valid value of `n` characters for the field. */
+  const sized = (field: string, n: number) => (field === 'Email' ? `${'a'.repeat(n - 5)}@e.ca` : 'a'.repeat(n));
+
+  it.each(forms)('%s', (_name, rules, schema, valid) => {
+    const fields = limits[schema] as Record<string, Limit>;
+    const checked: string[] = [];
+    const error = (field: string, value: string) => errorOf(rules, { ...valid, [field]: value }, field);
+    for (const [field, limit] of Object.entries(fields)) {
+      const at = (key: keyof Limit) => `${schema}.${field}.${key}`;
+      if (limit.minLength !== undefined && !serverOnly.includes(at('minLength'))) {
+        expect([field, error(field, sized(field, limit.minLength))]).toEqual([field, undefined]);
+        expect([field, error(field, sized(field, limit.minLength - 1))]).toEqual([field, expect.any(String)]);
+        checked.push(at('minLength'));
+      }
+      if (limit.maxLength !== undefined && !serverOnly.includes(at('maxLength'))) {
+        expect([field, error(field, sized(field, limit.maxLength))]).toEqual([field, undefined]);
+        expect([field, error(field, sized(field, limit.maxLength + 1))]).toEqual([field, expect.any(String)]);
+        checked.push(at('maxLength'));
+      }
+      // "\S": not blank, which `required` checks.
+      if (limit.pattern === '\\S') {
+        expect([field, error(field, '   ')]).toEqual([field, expect.any(String)]);
+        checked.push(at('pattern'));
+      } else if (limit.pattern !== undefined) {
+        expect(serverOnly).toContain(at('pattern'));
+      }
+    }
+    expect(checked.length).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@ import { api, type TokenResponse } from '../../api/api.enhanced';
 import { loginRedirectRequested, sessionEnded, tokensRefreshed } from '../../api/session';
 import { tokenStorage } from './tokenStorage';
 
-export interface AuthState {
+interface AuthState {
   token: string | null;
   refreshToken: string | null;
   /** Set when the HTTP layer wants the user on the login page; the router acts on it. */
@@ -20,7 +20,7 @@ function store(state: AuthState, answer: TokenResponse) {
   }
 }
 
-export const authSlice = createSlice({
+const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
@@ -47,15 +47,12 @@ export const authSlice = createSlice({
   selectors: {
     /** Logged in exactly when both tokens are present. */
     selectIsLoggedIn: (state) => Boolean(state.token && state.refreshToken),
-    selectToken: (state) => state.token,
-    selectRefreshToken: (state) => state.refreshToken,
     selectLoginRedirect: (state) => state.loginRedirect,
   },
 });
 
 export const { loginRedirectDone } = authSlice.actions;
-export const { selectIsLoggedIn, selectToken, selectRefreshToken, selectLoginRedirect } =
-  authSlice.selectors;
+export const { selectIsLoggedIn, selectLoginRedirect } = authSlice.selectors;
 
 /** Only the two tokens are persisted, as raw localStorage entries (see tokenStorage). */
 export const persistedAuthReducer = persistReducer<AuthState>(

@@ -5,7 +5,7 @@
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refresh-token';
 
-export interface StoredTokens {
+interface StoredTokens {
   token: string | null;
   refreshToken: string | null;
 }
@@ -15,7 +15,7 @@ function storage(): Storage | undefined {
 }
 
 /** Both tokens, or null when either is missing (a half session is no session). */
-export function readTokens(): StoredTokens | null {
+function readTokens(): StoredTokens | null {
   const s = storage();
   const token = s?.getItem(TOKEN_KEY) ?? null;
   const refreshToken = s?.getItem(REFRESH_TOKEN_KEY) ?? null;

@@ -3,13 +3,13 @@ import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhan
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
-import { BackButton } from '../layout/BackButton';
-import { imageSizes, isVideo } from '../layout/images';
-import { isNotFound, LoadError } from '../layout/LoadError';
-import { NotFoundPage } from '../layout/NotFoundPage';
-import { Picture } from '../layout/Picture';
-import { Video } from '../layout/Video';
-import { usePageMeta } from '../layout/usePageMeta';
+import { BackButton } from '../../components/BackButton';
+import { imageSizes, isVideo } from '../../components/images';
+import { isNotFound, LoadError } from '../../components/LoadError';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { Picture } from '../../components/Picture';
+import { Video } from '../../components/Video';
+import { usePageMeta } from '../../components/usePageMeta';
 
 /** project/{id}: name, photo, description, 'Retour'. */
 export function ProjectPage() {

@@ -6,10 +6,10 @@ import {
 } from '../../api/api.enhanced';
 import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
-import { BackButton } from '../layout/BackButton';
-import { isNotFound, LoadError } from '../layout/LoadError';
-import { NotFoundPage } from '../layout/NotFoundPage';
-import { usePageMeta } from '../layout/usePageMeta';
+import { BackButton } from '../../components/BackButton';
+import { isNotFound, LoadError } from '../../components/LoadError';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { usePageMeta } from '../../components/usePageMeta';
 import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
 
 /** projecttype/{id}: the type's projects as photo cards, its sub-types, 'Retour'. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Media } from '../../api/api.enhanced';
-import { imageSizes, isVideo } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { PlayMark } from '../layout/Video';
+import { imageSizes, isVideo } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { PlayMark } from '../../components/Video';
 
 interface ThumbnailProps {
   to: string;

@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProjectTypesByCategoryQuery } from '../../api/api.enhanced';
 import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
-import { isNotFound, LoadError } from '../layout/LoadError';
-import { NotFoundPage } from '../layout/NotFoundPage';
-import { usePageMeta } from '../layout/usePageMeta';
+import { isNotFound, LoadError } from '../../components/LoadError';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { usePageMeta } from '../../components/usePageMeta';
 import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
 
 /** typeslist/{id}: the project types of a category, as photo cards linking to their page. */

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, pageImages } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { usePageMeta } from '../layout/usePageMeta';
+import { imageSizes, pageImages } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { usePageMeta } from '../../components/usePageMeta';
 
 /** About: the owner's presentation and the three small-jobs services. */
 export function AboutPage() {

@@ -1,8 +1,8 @@
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
-import { imageSizes, pageImages } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { usePageMeta } from '../layout/usePageMeta';
+import { imageSizes, pageImages } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { usePageMeta } from '../../components/usePageMeta';
 import { QuoteForm } from '../quotes/QuoteForm';
 
 /** Contact: the quote request form, phone, two e-mails, the city on a map, the social page, a large workshop photo. */

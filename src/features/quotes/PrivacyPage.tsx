@@ -4,7 +4,7 @@
 import { useGetQuoteFormQuery } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
-import { usePageMeta } from '../layout/usePageMeta';
+import { usePageMeta } from '../../components/usePageMeta';
 
 export function PrivacyPage() {
   const t = messages.quotes.privacy;

@@ -5,13 +5,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGetQuoteFormQuery, useSendQuoteMutation, type QuoteRequest, type QuoteResult } from '../../api/api.enhanced';
-import { installUploadTransport, onUploadProgress } from '../../api/uploadTransport';
+import { onUploadProgress } from '../../api/uploadTransport';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { MESSAGE_MAX, photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
 import './quotes.css';
-
-installUploadTransport();
 
 const QUOTE_URL = '/api/quote';
 

@@ -5,9 +5,10 @@ import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, isVideo } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { Video } from '../layout/Video';
+import { imageSizes, isVideo } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { Video } from '../../components/Video';
+import { useSwipe } from './useSwipe';
 
 interface LightboxProps {
   projects: ProjectView[];
@@ -18,10 +19,6 @@ interface LightboxProps {
   restoreFocus: () => void;
 }
 
-/** Spec section 9: a swipe is under 1000 ms, over 30 px across and 3 times more across than down. */
-export const isSwipe = (dx: number, dy: number, ms: number) =>
-  ms < 1000 && Math.abs(dx) > 30 && Math.abs(dx) > 3 * Math.abs(dy);
-
 /**
  * The full-screen photo popup: a modal dialog. Escape closes it, the arrow keys and a swipe
  * move between photos, Tab stays inside, and the focus goes back to the carousel on close.
@@ -30,10 +27,11 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
   const t = messages.site.lightbox;
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const touch = useRef<{ x: number; y: number; time: number } | null>(null);
   const restoreRef = useRef(restoreFocus);
   const count = projects.length;
   const project = projects[index];
+  const go = (delta: number) => onIndexChange((index + delta + count) % count);
+  const swipe = useSwipe(go);
 
   useEffect(() => {
     restoreRef.current = restoreFocus;
@@ -49,7 +47,6 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
   }, []);
 
   if (!project) return null;
-  const go = (delta: number) => onIndexChange((index + delta + count) % count);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -82,15 +79,12 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
 
   const onTouchStart = (event: TouchEvent<HTMLDivElement>) => {
     const point = event.touches[0];
-    if (point) touch.current = { x: point.clientX, y: point.clientY, time: event.timeStamp };
+    if (point) swipe.start(point.clientX, point.clientY, event.timeStamp);
   };
   const onTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
-    const start = touch.current;
     const point = event.changedTouches[0];
-    touch.current = null;
-    if (!start || !point) return;
-    const dx = point.clientX - start.x;
-    if (isSwipe(dx, point.clientY - start.y, event.timeStamp - start.time)) go(dx < 0 ? 1 : -1);
+    if (point) swipe.end(point.clientX, point.clientY, event.timeStamp);
+    else swipe.cancel();
   };
 
   return createPortal(

@@ -6,17 +6,18 @@ import type { ProjectView } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, isVideo } from '../layout/images';
-import { Picture } from '../layout/Picture';
-import { PlayMark } from '../layout/Video';
-import { isSwipe, Lightbox } from './Lightbox';
+import { imageSizes, isVideo } from '../../components/images';
+import { Picture } from '../../components/Picture';
+import { PlayMark } from '../../components/Video';
+import { Lightbox } from './Lightbox';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+import { useSwipe } from './useSwipe';
 
 const AUTOPLAY_MS = 5000;
 
 /**
  * The welcome carousel (react-slick): no arrows, pagination dots, the arrow keys when the focus
- * is on a slide, and a swipe by the spec's rule (isSwipe: touch, pen or mouse, through pointer
+ * is on a slide, and a swipe (useSwipe: touch, pen or mouse, through pointer
  * events; react-slick's own, which needs a fifth of the width and lets a drag end in a click,
  * is off). Enter or a click on a photo opens the full-screen popup. It moves on its
  * own only when the visitor has not asked for reduced motion, with a pause button, and it
@@ -37,7 +38,7 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const moving = !reducedMotion && playing && !hovered && !focused && lightbox === null;
-  const press = useRef<{ x: number; y: number; time: number } | null>(null);
+  const swipe = useSwipe((step) => slider.current?.slickGoTo(Math.min(count - 1, Math.max(0, currentRef.current + step))));
   const swiped = useRef(false);
 
   useEffect(() => {
@@ -109,20 +110,12 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
         className="carousel-track"
         onPointerDown={(event) => {
           swiped.current = false;
-          press.current = event.button === 0 ? { x: event.clientX, y: event.clientY, time: event.timeStamp } : null;
+          if (event.button === 0) swipe.start(event.clientX, event.clientY, event.timeStamp);
+          else swipe.cancel();
         }}
-        onPointerCancel={() => {
-          press.current = null;
-        }}
+        onPointerCancel={() => swipe.cancel()}
         onPointerUp={(event) => {
-          const start = press.current;
-          press.current = null;
-          if (!start) return;
-          const dx = event.clientX - start.x;
-          if (!isSwipe(dx, event.clientY - start.y, event.timeStamp - start.time)) return;
-          swiped.current = true;
-          const to = Math.min(count - 1, Math.max(0, currentRef.current + (dx < 0 ? 1 : -1)));
-          slider.current?.slickGoTo(to);
+          if (swipe.end(event.clientX, event.clientY, event.timeStamp)) swiped.current = true;
         }}
         onClickCapture={(event) => {
           // The click that ends a swipe is not a click on the photo.

@@ -4,7 +4,6 @@ import { startApiServer, type ApiServer } from '../../test/apiServer';
 import { startScriptedServer } from '../../test/scriptedServer';
 import { expectVariantsServed } from '../../test/images';
 import { business } from '../../app/business';
-import { isSwipe } from './Lightbox';
 
 let api: ApiServer;
 beforeAll(async () => {
@@ -109,13 +108,6 @@ test('a click on a photo opens the popup, « Fermer » closes it', async () => {
   expect(within(dialog).getByText('2 / 7')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: /Fermer/ }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-});
-
-test('a swipe counts under 1000 ms, over 30 px across, more than 3 times the vertical travel', () => {
-  expect(isSwipe(-60, 10, 300)).toBe(true);
-  expect(isSwipe(60, 25, 300)).toBe(false);
-  expect(isSwipe(25, 0, 300)).toBe(false);
-  expect(isSwipe(80, 0, 1200)).toBe(false);
 });
 
 const project = (id: number, name: string) => ({ Id: id, ProjectTypeId: 1, Name: name, Description: 'Un projet.', Image: `p${id}.jpg` });

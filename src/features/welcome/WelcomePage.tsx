@@ -4,10 +4,10 @@ import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
 import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, pageImages } from '../layout/images';
-import { LoadError } from '../layout/LoadError';
-import { Picture } from '../layout/Picture';
-import { usePageMeta } from '../layout/usePageMeta';
+import { imageSizes, pageImages } from '../../components/images';
+import { LoadError } from '../../components/LoadError';
+import { Picture } from '../../components/Picture';
+import { usePageMeta } from '../../components/usePageMeta';
 
 // The carousel (react-slick, its CSS, the popup) is its own chunk: it sits below the hero, and
 // no other page needs it. Its download starts as soon as the welcome page renders.
@@ -15,7 +15,7 @@ const loadCarousel = () => import(/* webpackChunkName: "carousel" */ './ProjectC
 const ProjectCarousel = lazy(() => loadCarousel().then((module) => ({ default: module.ProjectCarousel })));
 
 /** Spec section 4: the carousel loads 7 random projects. */
-export const CAROUSEL_COUNT = 7;
+const CAROUSEL_COUNT = 7;
 
 const specialtyLinks = [paths.typesList.href(6), paths.projectType.href(19), paths.typesList.href(11)];
 

@@ -137,7 +137,7 @@ export const projectEditor: EditorConfig<Project> = {
 };
 
 /** The password is sent as the MD5 hex of what was typed (sections 3 and 9). */
-export const hashPassword = (typed: string) => md5(typed);
+const hashPassword = (typed: string) => md5(typed);
 
 export const userEditor: EditorConfig<User> = {
   title: t.editors.user,

@@ -11,21 +11,23 @@ import {
   type ImageUpload,
 } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
-import { imageUrl, variantUrl } from '../../layout/images';
+import { imageUrl, variantUrl } from '../../../components/images';
+import { PlayMark } from '../../../components/Video';
 import { outcomeOf } from '../navigator/outcome';
-import { PlayMark } from '../../layout/Video';
+// The server's upload limits (it refuses larger files itself), checked here to spare the wait.
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../../contract/images';
 import { onUploadProgress } from '../../../api/uploadTransport';
 import { firstFrame } from './videoPoster';
 
-/** The server's limits (it refuses larger files itself); checked here to spare the wait. */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
-export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
+const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
+
+/** Mo, as the messages say it (1 Mo = 1024 × 1024 bytes). */
+const mo = (bytes: number) => bytes / (1024 * 1024);
 
 const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);
 
 /** The smallest variant of a library image (of a video's poster), else the file itself. */
-export const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths' | 'Poster'>) => {
+const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths' | 'Poster'>) => {
   const smallest = info?.Widths[0];
   const shown = info?.Poster || name;
   return smallest ? variantUrl(shown, smallest, 'webp') : imageUrl(shown);
@@ -79,7 +81,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
     if (!file) return;
     const video = isMp4(file);
     if (file.size > (video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES)) {
-      setNote({ ok: false, text: video ? t.tooBigVideo : t.tooBig });
+      setNote({ ok: false, text: video ? t.tooBigVideo(mo(MAX_VIDEO_BYTES)) : t.tooBig(mo(MAX_IMAGE_BYTES)) });
       return;
     }
     // A video's poster: its first frame, made here (see videoPoster.ts).
@@ -153,7 +155,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
           >
             {pickerShown ? t.closePicker : t.pick}
           </button>
-          <small className="admin-hint">{t.formats}</small>
+          <small className="admin-hint">{t.formats(mo(MAX_IMAGE_BYTES), mo(MAX_VIDEO_BYTES))}</small>
         </div>
       </div>
       {sending ? (

@@ -5,7 +5,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/store';
 
-export type Mode = 'browse' | 'add' | 'update';
+type Mode = 'browse' | 'add' | 'update';
 export type Banner = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 export type Move = 'first' | 'previous' | 'next' | 'last';
 
@@ -25,7 +25,7 @@ export const shownIndex = (index: number, total: number) =>
   total === 0 ? -1 : Math.max(0, Math.min(index, total - 1));
 
 /** The index after a move, and whether the move is possible at all (buttons disabled at the ends). */
-export function target(move: Move, index: number, total: number): number {
+function target(move: Move, index: number, total: number): number {
   const current = shownIndex(index, total);
   switch (move) {
     case 'first':
@@ -99,8 +99,6 @@ export function createNavigatorSlice<Name extends string>(name: Name) {
     },
   });
 }
-
-export type NavigatorSlice = ReturnType<typeof createNavigatorSlice<string>>;
 
 // The four editors' slices, injected into the root reducer when the admin chunk loads.
 const category = createNavigatorSlice('categoryNavigator');

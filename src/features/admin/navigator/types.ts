@@ -22,7 +22,7 @@ export interface FieldSpec {
   autoComplete?: string;
 }
 
-export interface ListState<R> {
+interface ListState<R> {
   data?: R[];
   isLoading: boolean;
   isError: boolean;

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import type { Media } from '../../api/api.enhanced';
+import type { Media } from '../api/api.enhanced';
 import { imageUrl, isVideo, photoSize, srcSet } from './images';
 
 interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> {

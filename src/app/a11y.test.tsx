@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
-import { startApiServer, type ApiServer } from '../../test/apiServer';
-import { axeViolations } from '../../test/axe';
+import { renderWithProviders } from '../test/render';
+import { startApiServer, type ApiServer } from '../test/apiServer';
+import { axeViolations } from '../test/axe';
 
 // axe-core over every public page as rendered from the demo data of the real API server.
 let api: ApiServer;
 beforeAll(async () => {
   // The page's language comes from public/index.html, which jsdom does not load.
-  const html = readFileSync(resolve(__dirname, '../../../public/index.html'), 'utf8');
+  const html = readFileSync(resolve(__dirname, '../../public/index.html'), 'utf8');
   document.documentElement.lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(document.documentElement.lang).toBe('fr');
   api = await startApiServer();

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Layout } from './Layout';
 import { copyrightYears } from './SiteFooter';
-import { renderWithProviders } from '../../test/render';
-import { startScriptedServer, type ScriptedServer } from '../../test/scriptedServer';
-import { fixedMenu } from '../../app/menu';
-import { business } from '../../app/business';
+import { renderWithProviders } from '../test/render';
+import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
+import { fixedMenu } from '../app/menu';
+import { business } from '../app/business';
 
 // The layout around a stand-in page, so these tests depend on the menu and footer only.
 const layoutRoutes = [

@@ -1,4 +1,4 @@
-import type { Media } from '../../api/api.enhanced';
+import type { Media } from '../api/api.enhanced';
 import { imageUrl, posterUrl } from './images';
 
 interface VideoProps {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { loginRedirectDone, selectLoginRedirect } from '../auth/authSlice';
+import { loginRedirectDone, selectLoginRedirect } from './authSlice';
 
 /** Takes the user to admin/login when the HTTP layer asks for it (401 after refresh, 403). */
 export function LoginRedirect() {

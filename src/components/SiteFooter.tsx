@@ -1,5 +1,5 @@
-import { business } from '../../app/business';
-import { messages } from '../../app/messages';
+import { business } from '../app/business';
+import { messages } from '../app/messages';
 
 /** « 2022 » in the first year, then « 2022–{year} ». */
 export const copyrightYears = (year: number, since: number = business.since) =>

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useGetMenuQuery } from '../../api/api.enhanced';
-import { business } from '../../app/business';
-import { fixedMenu } from '../../app/menu';
-import { messages } from '../../app/messages';
-import { paths } from '../../app/paths';
+import { useGetMenuQuery } from '../api/api.enhanced';
+import { business } from '../app/business';
+import { fixedMenu } from '../app/menu';
+import { messages } from '../app/messages';
+import { paths } from '../app/paths';
 
 /**
  * The top menu (WAI-ARIA disclosure pattern): a logo, three drop-downs opened by a button with

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
-import { messages } from '../../app/messages';
-import { isAdminPath } from '../../app/paths';
-import { LoginRedirect } from './LoginRedirect';
+import { messages } from '../app/messages';
+import { isAdminPath } from '../app/paths';
+import { LoginRedirect } from '../features/auth/LoginRedirect';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';

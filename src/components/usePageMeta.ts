@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { business } from '../../app/business';
+import { business } from '../app/business';
 
 /**
  * Sets the page's French <title> and meta description. Runs in an effect: nothing touches

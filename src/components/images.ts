@@ -3,7 +3,7 @@
 // (/assets/images/<name>.<width>.avif|webp); a read answer's `Media` says which widths exist and
 // the photo's own size. A name outside the library (a file copied by hand) has no Media: it is
 // shown as is.
-import type { Media } from '../../api/api.enhanced';
+import type { Media } from '../api/api.enhanced';
 
 /** URL of a stored image (or video), from its file name. */
 export const imageUrl = (name: string) => `/assets/images/${encodeURIComponent(name)}`;
@@ -30,15 +30,8 @@ export function posterUrl(media: Media & { Poster: string }): string {
 /** The size assumed for a photo without Media (project photos are 4:3). */
 export const photoSize = { width: 1200, height: 900 } as const;
 
-/**
- * The photos of the welcome, about and contact pages: demo images that went through the same
- * pipeline at seeding (widths 320, 640, 1024 and 1600, never wider than the original).
- */
-export const pageImages = {
-  welcome: { name: 'accueil.jpg', media: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 1024, 1600] } },
-  workshop: { name: 'atelier.jpg', media: { Type: 'image/jpeg', Width: 1600, Height: 1000, Widths: [320, 640, 1024, 1600] } },
-  owner: { name: 'proprietaire.jpg', media: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 900] } },
-} as const satisfies Record<string, { name: string; media: Media }>;
+/** The photos of the welcome, about and contact pages (the contract's list). */
+export { pageImages } from '../../contract/images';
 
 /**
  * `sizes` of each place a photo appears (the rendered width at each viewport width), so the

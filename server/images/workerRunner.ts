@@ -1,0 +1,57 @@
+// The image worker (worker.ts) runs in a child process, one at a time per library (a queue): two
+// uploads at once never hold two photos in memory, and the server's memory stays flat (the
+// worker's is given back when it exits).
+import { spawn } from 'node:child_process';
+import type { PipelineJob, PipelineOutcome } from './rules.ts';
+
+/**
+ * How the server starts its image worker, chosen for the memory budget: server
+ * and worker together at most 300 MB (measured by `npm run bench:images`):
+ * - MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for libvips' threads, less memory left in them;
+ * - MALLOC_MMAP_THRESHOLD_: a fixed threshold turns off glibc's sliding one, under which a buffer
+ *   freed by one step (the decoded photo, the AVIF encoder's frame) stayed in the heap and the next
+ *   step's came on top of it; every large buffer now goes back to the system when freed
+ *   (worker peak 222 -> 208 MB);
+ * - a 1 MB V8 young generation: the worker's JavaScript allocates next to nothing.
+ */
+const WORKER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+const WORKER_NODE_OPTIONS = ['--max-semi-space-size=1'] as const;
+
+/** One queue per library: jobs run one after the other. */
+export function serial() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** Runs the worker process on `jobs`; one outcome per job, in order. */
+export function runWorker(workerPath: string, jobs: PipelineJob[], timeoutPerImageMs = 60_000): Promise<PipelineOutcome[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...WORKER_NODE_OPTIONS, workerPath], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...WORKER_ENV },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutPerImageMs * Math.max(1, jobs.length));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const lines = out.split('\n').filter((line) => line.trim() !== '');
+      if (code !== 0 || lines.length !== jobs.length) {
+        reject(new Error(`image worker failed (code ${code}, signal ${signal}): ${err.slice(0, 2000)}`));
+        return;
+      }
+      resolve(lines.map((line) => JSON.parse(line) as PipelineOutcome));
+    });
+    child.stdin.end(JSON.stringify(jobs));
+  });
+}

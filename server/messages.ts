@@ -1,0 +1,104 @@
+// The server's French messages: every sentence an API answer carries, in one place. The image
+// messages' first three are the issue's own words, which the client shows (and its tests expect)
+// as is. No file name or other sender's text goes into a message about an upload: the answer's
+// Name carries it.
+const notFound = (what: string, id: number) =>
+  `${what} n° ${id} est introuvable : ${what.startsWith('La ') ? 'elle a peut-être été effacée' : 'il a peut-être été effacé'} entre-temps.`;
+
+export const messages = {
+  ok: 'Opération effectuée avec succès',
+  unauthorized: 'Authentification requise : connectez-vous de nouveau.',
+  idMismatch: (bodyId: number, pathId: number) =>
+    `L'identifiant du formulaire (${bodyId}) ne correspond pas à celui de l'adresse (${pathId}) : rechargez la page et réessayez.`,
+  notFound,
+  noProjectType: (id: number) => `Le type de projet n° ${id} n'existe pas : choisissez un type de la liste.`,
+  request: {
+    unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (application/json).',
+    tooLarge: 'Requête trop volumineuse.',
+    invalidUnicode:
+      'Le texte envoyé contient un caractère Unicode invalide (moitié de paire de substitution) : corrigez-le et réessayez.',
+    invalidJson: 'Le corps de la requête doit être un objet JSON valide.',
+    notFound: 'Ressource introuvable.',
+    invalid: 'Requête invalide : le corps doit être un objet JSON valide.',
+    unknownAddress: 'Ressource introuvable : vérifiez l’adresse.',
+    internal: 'Erreur interne du serveur : réessayez dans un moment.',
+  },
+  category: {
+    duplicate: (name: string) => `La catégorie « ${name} » existe déjà : choisissez un autre nom.`,
+    hasTypes: (count: number) =>
+      `Cette catégorie contient encore des types de projet (${count}) : déplacez-les vers une autre catégorie ou effacez-les d'abord.`,
+  },
+  projectType: {
+    noCategory: (id: number) => `La catégorie n° ${id} n'existe pas : choisissez une catégorie de la liste.`,
+    hasProjects: (count: number) =>
+      `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
+  },
+  subType: {
+    self: 'Un type de projet ne peut pas être son propre sous-type : choisissez un autre type.',
+    linked: 'Ce sous-type est déjà lié à ce type de projet.',
+    notLinked: "Ce sous-type n'est pas lié à ce type de projet : rechargez la liste.",
+    noSubType: (id: number) => `Le sous-type n° ${id} n'existe pas : choisissez un type de la liste.`,
+  },
+  user: {
+    duplicate: (email: string) => `L'usager « ${email} » existe déjà : choisissez une autre adresse.`,
+    lastAdmin: "Impossible d'effacer le dernier administrateur : ajoutez d'abord un autre usager.",
+  },
+  image: {
+    tooLarge: 'Image trop volumineuse (20 Mo maximum)',
+    unsupported: "Format d'image non pris en charge",
+    tooManyPixels: 'Image trop grande (50 mégapixels maximum)',
+    damaged: 'Image endommagée ou illisible : exportez-la de nouveau et réessayez.',
+    noFile: "Aucune image reçue : envoyez le fichier dans le champ « file » d'un formulaire multipart/form-data.",
+    oneFile: "Envoyez une seule image à la fois, dans le champ « file ».",
+    notMultipart: "Envoyez l'image en multipart/form-data, dans le champ « file ».",
+    uploaded: 'Image enregistrée, avec ses variantes AVIF et WebP.',
+    deleted: 'Image effacée, avec ses variantes.',
+    notFound: "Image introuvable : elle a peut-être été effacée entre-temps.",
+    pageImage: "Cette image est celle d'une page du site (accueil, à propos ou contact) : elle ne peut pas être effacée.",
+    inUse: (projects: number, types: number) => {
+      const parts: string[] = [];
+      if (projects > 0) parts.push(`${projects} projet${projects > 1 ? 's' : ''}`);
+      if (types > 0) parts.push(`${types} type${types > 1 ? 's' : ''} de projet`);
+      return `Image utilisée par ${parts.join(' et ')} : choisissez-leur une autre image avant de l'effacer.`;
+    },
+  },
+  video: {
+    tooLarge: 'Vidéo trop volumineuse (100 Mo maximum)',
+    posterRequired: "Une image d'aperçu est requise pour une vidéo",
+    quicktime: 'Vidéo QuickTime (.mov) non prise en charge : exportez-la en MP4 (H.264) et réessayez.',
+    damaged: 'Vidéo endommagée ou incomplète : exportez-la de nouveau en MP4 et réessayez.',
+    poster: (message: string) => `Image d'aperçu refusée : ${message}`,
+    onePoster: "Envoyez une seule image d'aperçu, dans le champ « poster ».",
+    uploaded: "Vidéo enregistrée, avec son image d'aperçu et ses variantes AVIF et WebP.",
+    deleted: "Vidéo effacée, avec son image d'aperçu.",
+    posterOfVideo: "Cette image est l'aperçu d'une vidéo : elle est effacée avec la vidéo, pas seule.",
+  },
+  /** Quote requests: the form's refusals, the inbox. */
+  quote: {
+    sent: 'Merci ! Votre demande est bien reçue. Nous vous répondrons d’ici deux jours ouvrables, par courriel ou par téléphone.',
+    field: {
+      Name: 'Indiquez votre nom (100 caractères au plus).',
+      Email: 'Adresse courriel invalide (exemple : nom@domaine.ca).',
+      Phone: 'Numéro de téléphone invalide : de 10 à 15 chiffres (exemple : 819 555-0142).',
+      City: 'La ville compte au plus 100 caractères.',
+      Work: 'Choisissez un type de travaux de la liste.',
+      Message: 'Décrivez votre projet en 20 à 2 000 caractères.',
+      Consent: 'Cochez la case de consentement pour envoyer votre demande.',
+      Website: 'Ce champ doit rester vide.',
+      Token: 'Le formulaire a expiré : rechargez la page et réessayez.',
+      Photos: 'Cinq photos au plus.',
+    },
+    contactRequired: 'Indiquez un courriel ou un numéro de téléphone pour que nous puissions vous répondre.',
+    robot: 'Votre demande ressemble à un envoi automatique et n’a pas été enregistrée. Si vous êtes une personne, rechargez la page, remplissez le formulaire et réessayez.',
+    tooFast: 'Envoi trop rapide : prenez quelques secondes pour relire votre demande, puis envoyez-la de nouveau.',
+    tooMany: (minutes: number) => `Trop de demandes envoyées depuis votre connexion : réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez-nous.`,
+    photo: (n: number, reason: string) => `Photo ${n} refusée : ${reason}`,
+    photoTooLarge: 'Photo trop volumineuse (20 Mo au plus par photo).',
+    malformed: 'Formulaire incomplet ou endommagé : rechargez la page et réessayez.',
+    otherSite: 'Ce formulaire doit être envoyé depuis notre site : rechargez la page et réessayez.',
+    notFound: 'Demande introuvable : elle a peut-être été effacée.',
+    updated: 'Demande mise à jour.',
+    deleted: 'Demande effacée.',
+    photoNotFound: 'Photo introuvable.',
+  },
+} as const;

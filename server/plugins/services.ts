@@ -1,0 +1,82 @@
+// The database and what every handler may use (operations.ts's Services), built once per app and
+// decorated on it as `app.services`; the database closes with the app.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../app.ts';
+import { createLoginLimiter } from '../auth/loginLimiter.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { createSessions } from '../auth/sessions.ts';
+import { openDatabase } from '../db/database.ts';
+import { pageImages } from '../demo/content.ts';
+import { createImageLibrary } from '../images/library.ts';
+import type { Services } from '../operations.ts';
+import { createReadCache } from '../readCache.ts';
+import type { ContractOperation } from '../contract.ts';
+import { createQuotes } from '../quotes/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+function loadJwtSecret(config: AppConfig): Uint8Array {
+  if (config.jwtSecret !== undefined) {
+    if (config.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
+    return new TextEncoder().encode(config.jwtSecret);
+  }
+  const file = join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export async function registerServices(app: FastifyInstance, config: AppConfig, contract: ContractOperation[]): Promise<Services> {
+  const secret = loadJwtSecret(config);
+  const db = await openDatabase(config.dataDir);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  let dummyHash: Promise<string> | null = null;
+  const images = createImageLibrary(db, {
+    dataDir: config.dataDir,
+    demoImagesDir: config.demoImagesDir,
+    workerPath: config.imageWorkerPath,
+    cacheDir: config.imageCacheDir,
+    pageImages: Object.values(pageImages),
+  });
+  const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
+  if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');
+  const services: Services = {
+    db,
+    cache: createReadCache(),
+    sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
+    images,
+    quotes: createQuotes({
+      db,
+      images,
+      dataDir: config.dataDir,
+      key: secret,
+      schema: quoteSchema,
+      mail: config.mail,
+      retentionDays: config.quoteRetentionDays,
+      limit: config.quoteLimit,
+      now: config.now,
+      log: app.log,
+    }),
+    loginLimiter: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
+    passwordCost: config.passwordCost,
+    dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
+  };
+  app.decorate('services', services);
+  // Before the database closes (onClose hooks run last registered first): the outbox finishes its send.
+  app.addHook('onClose', async () => {
+    await services.quotes.close();
+  });
+  return services;
+}

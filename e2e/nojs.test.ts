@@ -130,3 +130,28 @@ test('every project is reached from the menu and the gallery pages, by links onl
   }
   await page.context().close();
 });
+
+test('a quote request is sent without JavaScript: the form arrives with its token, the server answers in French', async () => {
+  const page = await noScriptPage({ width: 390, height: 844 });
+  const answer = await page.goto(`${server.origin}/contact`);
+  assert.equal(answer?.status(), 200);
+  // Rendered for this visit (its token is the moment the form was shown): no cache keeps it.
+  assert.match(answer?.headers()['cache-control'] ?? '', /no-store/);
+  assert.match((await page.locator('input[name="Token"]').getAttribute('value')) ?? '', /^\d+\.[A-Za-z0-9_-]{43}$/);
+  await page.locator('[name="Name"]').fill('Julie Tremblay');
+  await page.locator('[name="Email"]').fill('julie@exemple.ca');
+  await page.locator('[name="City"]').fill('Gatineau');
+  await page.locator('[name="Work"]').selectOption('Autre');
+  await page.locator('[name="Message"]').fill('Refaire le plancher du salon, environ 20 mètres carrés, en chêne.');
+  await page.locator('[name="Consent"]').check();
+  // A person takes more than 3 seconds to fill the form; a robot that posts at once is refused.
+  await page.waitForTimeout(3_100);
+  await page.getByRole('button', { name: /Envoyer/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Demande envoyée' }).waitFor();
+  assert.match((await page.getByRole('status').textContent()) ?? '', /^Merci ! Votre demande est bien reçue/);
+
+  // The privacy page the form links to is a server-rendered page too.
+  const desktop = await noScriptPage();
+  assert.equal(await expectReadable(desktop, '/confidentialite'), 'Politique de confidentialité');
+  assert.match((await desktop.locator('main').textContent()) ?? '', /conservées 365 jours/);
+});

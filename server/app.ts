@@ -7,6 +7,7 @@ import type { HashGateOptions } from './auth/hashGate.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { TokenLifetimes } from './auth/sessions.ts';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connectionLimits.ts';
+import type { MailSettings } from './quotes/mail.ts';
 import { loadContract } from './contract.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrors } from './plugins/errors.ts';
@@ -53,6 +54,12 @@ export interface AppConfig {
   tokenLifetimes?: TokenLifetimes;
   /** Header, request and idle timeouts and the connection cap; DEFAULT_CONNECTION_LIMITS when absent. */
   connectionLimits?: ConnectionLimits;
+  /** SMTP_URL and MAIL_FROM, with the business's quotes address; none: requests only in the admin. */
+  mail?: MailSettings;
+  /** QUOTE_RETENTION_DAYS (365 when absent). */
+  quoteRetentionDays?: number;
+  /** Quote requests accepted per address in one window (5 an hour when absent). */
+  quoteLimit?: { max: number; windowMs: number };
 }
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -67,12 +74,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     ...connectionOptions(config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS),
   });
   app.server.maxConnections = (config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS).maxConnections;
-  const services = await registerServices(app, config);
+  const services = await registerServices(app, config, contract);
   registerValidation(app);
   const publicGetRoutes = new Set(
-    contract.filter((op) => op.method === 'GET' && !op.security.includes('bearer')).map((op) => op.url),
+    contract.filter((op) => op.method === 'GET' && !op.security.includes('bearer') && !op.noStore).map((op) => op.url),
   );
-  registerSecurity(app, { publicGetRoutes });
+  // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
+  const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
+  registerSecurity(app, { publicGetRoutes, formPostRoutes });
   registerReadCacheInvalidation(app, services.cache);
   registerRequestLog(app);
   registerErrors(app);

@@ -171,10 +171,19 @@ async function sha256OfFile(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const QUOTES = 'quotes';
+/** A quote request's photo folder: the random name server/quotes/service.ts gives it. */
+const QUOTE_FOLDER = /^[0-9a-f]{24}$/;
+const isQuotePhoto = (name: string): boolean => {
+  const [top, folder, file, ...rest] = name.split('/');
+  return top === QUOTES && rest.length === 0 && QUOTE_FOLDER.test(folder ?? '') && SAFE_IMAGE.test(file ?? '');
+};
+
 /** A plain file name of the images folder (the same rule the server serves images by). */
 const SAFE_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
-const safeName = (name: string) => name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1)));
+const safeName = (name: string) =>
+  name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1))) || isQuotePhoto(name);
 
 /**
  * Writes `file` (a .tar.gz): the database copied through SQLite's online backup API (a
@@ -212,6 +221,17 @@ export async function backup(dataDir: string, file: string): Promise<Manifest> {
       // withFileTypes reports a link as a link (lstat): only regular files are kept.
       for (const dirent of readdirSync(imagesDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         if (SAFE_IMAGE.test(dirent.name) && dirent.isFile()) entries.push({ name: `${IMAGES}/${dirent.name}`, path: join(imagesDir, dirent.name) });
+      }
+    }
+    // The private photos of quote requests (issue 17): DATA_DIR/quotes/<folder>/<file>.
+    const quotesDir = join(dataDir, QUOTES);
+    if (existsSync(quotesDir)) {
+      for (const folder of readdirSync(quotesDir).sort()) {
+        if (!QUOTE_FOLDER.test(folder) || !statSync(join(quotesDir, folder)).isDirectory()) continue;
+        for (const name of readdirSync(join(quotesDir, folder)).sort()) {
+          const path = join(quotesDir, folder, name);
+          if (SAFE_IMAGE.test(name) && statSync(path).isFile()) entries.push({ name: `${QUOTES}/${folder}/${name}`, path });
+        }
       }
     }
     const manifest: Manifest = { format: 'atelier-portfolio-backup', version: 1, createdAt: new Date().toISOString(), files: {} };
@@ -266,6 +286,7 @@ async function unpack(file: string, into: string): Promise<Manifest> {
       if (!expected || seen.has(entry.name)) throw new Error(`Fichier inattendu dans l'archive : ${entry.name}`);
       if (entry.size !== expected.size) throw new Error(`Fichier absent ou endommagé dans l'archive : ${entry.name}`);
       seen.add(entry.name);
+      mkdirSync(dirname(join(into, entry.name)), { recursive: true, mode: 0o700 }); // a quote request's folder
       const hash = createHash('sha256');
       const pieces = reader.pieces(entry.size);
       await pipeline(

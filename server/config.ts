@@ -4,6 +4,8 @@ import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
 import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
+import { demoBusiness } from './demo/content.ts';
+import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 
 export interface ServerEnv {
   port: number;
@@ -61,6 +63,26 @@ function publicUrl(value: string | undefined): string | undefined {
 const optionalSeconds = (name: string, value: string | undefined, fallback: number): number =>
   value === '0' ? 0 : seconds(name, value, fallback);
 
+/** A number of days: digits only, at least 1; the default when unset. */
+function days(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} invalide : ${value} (un nombre entier de jours, au moins 1)`);
+  return n;
+}
+
+/** SMTP_URL (smtp:// or smtps://) and MAIL_FROM; requests go to the business's quotes address. */
+function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<AppConfig['mail']> {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new Error('SMTP_URL invalide : une adresse smtp://… ou smtps://…');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL invalide : une adresse smtp://… ou smtps://…');
+  return { smtpUrl, from: from || `"${demoBusiness.name}" <${demoBusiness.quotesEmail}>`, to: demoBusiness.quotesEmail };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalide : ${env.PORT}`);
@@ -100,6 +122,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       passwordCost: { ...OWASP_SCRYPT, N },
       tokenLifetimes: { accessSeconds, refreshSeconds },
       connectionLimits: limits,
+      ...(env.SMTP_URL ? { mail: mailSettings(env.SMTP_URL, env.MAIL_FROM) } : {}),
+      quoteRetentionDays: days('QUOTE_RETENTION_DAYS', env.QUOTE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     },
   };
 }

@@ -29,6 +29,8 @@ export interface ContractOperation {
   multipartSchema?: JsonObject;
   /** Security schemes named by the operation (`bearer`, `refreshBearer`, `xsrf`). */
   security: string[];
+  /** `x-no-store: true`: a public GET whose answer no cache may keep (e.g. a form's token). */
+  noStore: boolean;
   schema: {
     params?: JsonObject;
     body?: JsonObject;
@@ -149,6 +151,7 @@ export function loadContract(openapiPath: string): ContractOperation[] {
         multipart,
         ...(multipartSchema ? { multipartSchema } : {}),
         security: [...security],
+        noStore: op['x-no-store'] === true,
         schema,
       });
     }

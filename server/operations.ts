@@ -11,6 +11,7 @@ import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
 import type { ImageLibrary } from './images/library.ts';
+import type { Quotes } from './quotes/service.ts';
 import { messages } from './messages.ts';
 import type { ReadCache } from './readCache.ts';
 
@@ -28,6 +29,8 @@ export interface Services {
   loginLimiter: { pair: LoginLimiter; address: LoginLimiter };
   /** The global cap on concurrent sign-in password hashing. */
   hashGate: HashGate;
+  /** Quote requests: their files, the spam rules, the e-mail outbox, the retention. */
+  quotes: Quotes;
   passwordCost: ScryptCost;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;

@@ -10,7 +10,7 @@ import { api } from './api/api.enhanced';
 import { serverCacheOf, SERVER_CACHE_ID } from './api/hydration';
 import { App } from './app/App';
 import { headTags, scriptJson, withOrigin, type PageHead } from './app/head';
-import { pageData, pageOutcome, publicPages } from './app/router';
+import { matchPage, pageData, pageOutcome, publicPages } from './app/router';
 import { makeStore } from './app/store';
 
 export { SERVER_CACHE_ID };
@@ -38,6 +38,8 @@ export interface RenderedPage {
   html: string;
   /** The API cache to hand to the browser, as JSON fit for a <script> element. */
   cacheJson: string;
+  /** Rendered for this visit only: no cache may keep it (the route table's `fresh`). */
+  fresh: boolean;
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -68,5 +70,5 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const cacheJson = scriptJson(serverCacheOf(store.getState().api));
   // RTK Query keeps an unused answer for a minute (a timer per query): the store is done with.
   store.dispatch(api.util.resetApiState());
-  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cacheJson };
+  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cacheJson, fresh: matchPage(pathname).page.fresh === true };
 }

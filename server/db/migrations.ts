@@ -120,6 +120,49 @@ const migrations: Record<string, Migration> = {
       await touch('project_type_deleted_category', 'DELETE', 'project_type', 'category', 'OLD.category_id');
     },
   },
+  '0006_quote': {
+    async up(db: Kysely<unknown>) {
+      // Quote requests (issue 17): the request, its private photos (files in
+      // DATA_DIR/quotes/<folder>/), and the outbox row of its e-mail to the owner.
+      await db.schema
+        .createTable('quote')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('city', 'text', (c) => c.notNull())
+        .addColumn('work', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('folder', 'text', (c) => c.notNull().unique())
+        .addColumn('read_at', 'integer')
+        .addColumn('handled_at', 'integer')
+        .execute();
+      await db.schema.createIndex('quote_created').on('quote').column('created_at').execute();
+      await db.schema
+        .createTable('quote_photo')
+        .addColumn('quote_id', 'integer', (c) => c.notNull().references('quote.id').onDelete('cascade'))
+        .addColumn('number', 'integer', (c) => c.notNull())
+        .addColumn('file', 'text', (c) => c.notNull())
+        .addColumn('preview', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('quote_photo_pk', ['quote_id', 'number'])
+        .execute();
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('quote_id', 'integer', (c) => c.notNull().unique().references('quote.id').onDelete('cascade'))
+        .addColumn('message_id', 'text', (c) => c.notNull().unique())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'integer', (c) => c.notNull())
+        .addColumn('last_error', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'integer')
+        .execute();
+      await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['sent_at', 'next_attempt_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -86,7 +86,53 @@ export interface ImageTable {
   poster: string | null;
 }
 
+/** A visitor's quote request (issue 17); deleted after QUOTE_RETENTION_DAYS. */
+export interface QuoteTable {
+  id: Generated<number>;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  name: string;
+  /** Empty or an address; email or phone is not empty. */
+  email: string;
+  phone: string;
+  city: string;
+  work: string;
+  message: string;
+  /** Random name of its photo folder, DATA_DIR/quotes/<folder>/ (made before the row). */
+  folder: string;
+  read_at: number | null;
+  handled_at: number | null;
+}
+
+/** A private photo of a quote request: `file` (upright, metadata-free) and `preview` (WebP) in its folder. */
+export interface QuotePhotoTable {
+  quote_id: number;
+  /** 1 to 5, in the order sent. */
+  number: number;
+  file: string;
+  preview: string;
+  type: string;
+  width: number;
+  height: number;
+}
+
+/** The e-mail of a quote request to the owner: sent once SMTP accepted it, retried until then. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  quote_id: number;
+  /** Chosen when the request is stored: every attempt sends the same Message-ID. */
+  message_id: string;
+  attempts: number;
+  next_attempt_at: number;
+  /** The mail server's last refusal or the connection error ('' when none). */
+  last_error: string;
+  sent_at: number | null;
+}
+
 export interface Database {
+  quote: QuoteTable;
+  quote_photo: QuotePhotoTable;
+  mail_outbox: MailOutboxTable;
   category: CategoryTable;
   project_type: ProjectTypeTable;
   project: ProjectTable;

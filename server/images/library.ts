@@ -30,7 +30,7 @@ import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageTable } from '../db/schema.ts';
 import { cachedOutcome, demoInputs, fillDemoCache, runWorkers } from './demoCache.ts';
-import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineOutcome } from './rules.ts';
+import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
 import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
 import { runWorker, serial } from './workerRunner.ts';
 
@@ -80,6 +80,11 @@ export interface ImageLibrary {
    * pipeline and stored as `<video stem>-affiche.<ext>`.
    */
   storeVideo(video: string, poster: string, workDir: string, fileName: string): Promise<StoreVideoResult>;
+  /**
+   * Runs the pipeline on files that are not part of the library (the private photos of a quote
+   * request, issue 17), in the same queue and worker: one outcome per job, output in each outDir.
+   */
+  process(jobs: PipelineJob[]): Promise<PipelineOutcome[]>;
   /**
    * Runs the demo images through the pipeline into `dir`; returns their rows. From the cache when
    * it has them, else their originals only (rows without widths, finished by finishDemoVariants).
@@ -210,6 +215,10 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         await db.insertInto('image').values(rowOf(name, outcome, Date.now())).execute();
         return { ok: true, name };
       });
+    },
+
+    process(jobs) {
+      return queue(() => runWorker(options.workerPath, jobs, timeout));
     },
 
     storeVideo(video, poster, workDir, fileName) {

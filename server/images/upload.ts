@@ -14,7 +14,7 @@ import { messages } from '../messages.ts';
 import { sniffFtyp, SNIFF_BYTES, type Sniffed } from './video.ts';
 
 /** Room for the multipart envelope around the files (boundaries, part headers). */
-const ENVELOPE = 64 * 1024;
+export const ENVELOPE = 64 * 1024;
 /** The longest body an upload may have: a video, its poster and the envelope. */
 const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + ENVELOPE;
 

@@ -15,6 +15,7 @@ import { imageRoutes } from '../routes/image.ts';
 import { menuRoutes } from '../routes/menu.ts';
 import { projectRoutes } from '../routes/project.ts';
 import { projectTypeRoutes } from '../routes/projecttype.ts';
+import { quoteRoutes } from '../routes/quote.ts';
 import { subTypeRoutes } from '../routes/subtype.ts';
 import { userRoutes } from '../routes/user.ts';
 import { messages } from '../messages.ts';
@@ -28,6 +29,7 @@ const tagModules: TagModule[] = [
   userRoutes,
   menuRoutes,
   imageRoutes,
+  quoteRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {

@@ -22,6 +22,7 @@ interface RenderModule {
     headHtml: string;
     html: string;
     cacheJson: string;
+    fresh: boolean;
   }>;
 }
 
@@ -30,12 +31,14 @@ export interface CachedPage {
   status: number;
   body: Buffer;
   etag: string;
+  /** For one visit only: neither this server's cache nor any other keeps it. */
+  fresh?: boolean;
 }
 
 /** A cached answer of `text`. */
-export function cachedPage(status: number, text: string): CachedPage {
+export function cachedPage(status: number, text: string, fresh = false): CachedPage {
   const body = Buffer.from(text);
-  return { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, ...(fresh ? { fresh } : {}) };
 }
 
 export interface Renderer {
@@ -70,6 +73,7 @@ const matches = (req: FastifyRequest, etag: string) => {
 
 /** Sends a cached text answer with its ETag: 304 when the client has it already. */
 export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, page: CachedPage, type: string): FastifyReply {
+  if (page.fresh) return reply.code(page.status).header('Cache-Control', 'no-store').type(type).send(page.body);
   reply.header('ETag', page.etag).header('Cache-Control', PUBLIC_API_CACHE).header('Vary', 'Accept-Encoding');
   if (page.status === 200 && matches(req, page.etag)) return reply.code(304).send();
   return reply.code(page.status).type(type).send(page.body);
@@ -111,7 +115,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
       template.before.replace('<!--head-->', page.headHtml).replace('<!--preload-->', path === '/welcome' ? template.welcomePreload : '') +
       `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${page.cacheJson}</script>` +
       template.after;
-    return cachedPage(page.status, body);
+    return cachedPage(page.status, body, page.fresh);
   }
 
   return {
@@ -122,8 +126,9 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
       const origin = originOf(req, options.publicUrl);
       let page: CachedPage;
       try {
-        // Only whole, found pages are kept: a 404 (any path may be asked) or a 503 is rendered anew.
-        page = await options.cache.get(`page ${origin}${path}`, () => renderToPage(path, origin), (p) => p.status === 200);
+        // Only whole, found pages are kept: a 404 (any path may be asked), a 503 or a page for one
+        // visit (fresh) is rendered anew.
+        page = await options.cache.get(`page ${origin}${path}`, () => renderToPage(path, origin), (p) => p.status === 200 && !p.fresh);
       } catch (error) {
         req.log.error({ err: error }, 'rendu de la page impossible');
         page = cachedPage(503, errorPage);

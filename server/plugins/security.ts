@@ -61,6 +61,24 @@ const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' |
 export interface SecurityOptions {
   /** Routes (Fastify URL) answered to anyone by GET: ETag and a short shared-cache lifetime. */
   publicGetRoutes: Set<string>;
+  /**
+   * POST routes (Fastify URL) a plain HTML form may call without JavaScript (the quote request):
+   * such a form cannot set the XSRF header, so a browser's `Origin` header naming this very site
+   * is accepted instead (browsers send it with every form POST, and a page of another site cannot
+   * forge it).
+   */
+  formPostRoutes?: Set<string>;
+}
+
+/** True when the request's Origin is this site (same scheme, host and port as the request). */
+function sameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string' || origin === 'null') return false;
+  try {
+    return new URL(origin).host === req.host && new URL(origin).protocol === `${req.protocol}:`;
+  } catch {
+    return false;
+  }
 }
 
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
@@ -69,6 +87,8 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     if (!isApiRequest(req) || isSafeMethod(req.method)) return;
     const cookie = readCookie(req, XSRF_COOKIE);
     const header = req.headers[XSRF_HEADER];
+    const form = req.method === 'POST' && options.formPostRoutes?.has(req.url.split('?')[0] ?? '') === true && header === undefined;
+    if (form && sameOrigin(req)) return;
     if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) {
       return reply.code(403).send({
         Result: false,

@@ -33,6 +33,7 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
       ['/welcome', latest],
       ['/about', 0],
       ['/contact', 0],
+      ['/confidentialite', 0],
       ...categories.map((c): [string, number] => [`/typeslist/${c.id}`, Number(c.updated_at)]),
       ...types.map((t): [string, number] => [`/projecttype/${t.id}`, Number(t.updated_at)]),
       ...projects.map((p): [string, number] => [`/project/${p.id}`, Number(p.updated_at)]),

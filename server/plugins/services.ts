@@ -14,6 +14,8 @@ import { pageImages } from '../demo/content.ts';
 import { createImageLibrary } from '../images/library.ts';
 import type { Services } from '../operations.ts';
 import { createReadCache } from '../readCache.ts';
+import type { ContractOperation } from '../contract.ts';
+import { createQuotes } from '../quotes/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +36,7 @@ function loadJwtSecret(config: AppConfig): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-export async function registerServices(app: FastifyInstance, config: AppConfig): Promise<Services> {
+export async function registerServices(app: FastifyInstance, config: AppConfig, contract: ContractOperation[]): Promise<Services> {
   const secret = loadJwtSecret(config);
   const db = await openDatabase(config.dataDir);
   app.addHook('onClose', async () => {
@@ -42,16 +44,31 @@ export async function registerServices(app: FastifyInstance, config: AppConfig):
   });
 
   let dummyHash: Promise<string> | null = null;
+  const images = createImageLibrary(db, {
+    dataDir: config.dataDir,
+    demoImagesDir: config.demoImagesDir,
+    workerPath: config.imageWorkerPath,
+    cacheDir: config.imageCacheDir,
+    pageImages: Object.values(pageImages),
+  });
+  const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
+  if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');
   const services: Services = {
     db,
     cache: createReadCache(),
     sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
-    images: createImageLibrary(db, {
+    images,
+    quotes: createQuotes({
+      db,
+      images,
       dataDir: config.dataDir,
-      demoImagesDir: config.demoImagesDir,
-      workerPath: config.imageWorkerPath,
-      cacheDir: config.imageCacheDir,
-      pageImages: Object.values(pageImages),
+      key: secret,
+      schema: quoteSchema,
+      mail: config.mail,
+      retentionDays: config.quoteRetentionDays,
+      limit: config.quoteLimit,
+      now: config.now,
+      log: app.log,
     }),
     loginLimiter: {
       pair: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
@@ -62,5 +79,9 @@ export async function registerServices(app: FastifyInstance, config: AppConfig):
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
   };
   app.decorate('services', services);
+  // Before the database closes (onClose hooks run last registered first): the outbox finishes its send.
+  app.addHook('onClose', async () => {
+    await services.quotes.close();
+  });
   return services;
 }

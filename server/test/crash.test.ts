@@ -1,6 +1,8 @@
 // Crash safety: the real server (server/main.ts) in a child process takes a stream of writes and
 // is killed with SIGKILL in the middle, twice; restarted on the same DATA_DIR it opens, passes
-// integrity_check, and holds every write that had been answered Result:true.
+// integrity_check, and holds every write that had been answered Result:true, quote requests
+// included (issue 17). Killed while its outbox waits for the mail server's acceptance, the server
+// sends the e-mail after its restart, under the same Message-ID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import SQLite from 'better-sqlite3';
 import { md5hex } from '../auth/passwords.ts';
 import { sql } from 'kysely';
 import { build, repoRoot } from './helper.ts';
+import { quoteForm, startMailCatcher } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
 
@@ -18,9 +21,10 @@ const PASSWORD = 'motdepasse-crash';
 
 interface Server { child: ChildProcess; base: string; exited: Promise<number | null> }
 
-async function start(dataDir: string): Promise<Server> {
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, [join(repoRoot, 'server', 'main.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SCRYPT_N: '1024', LOG_LEVEL: 'info' },
+    // TRUST_PROXY: each quote request comes from its own X-Forwarded-For address (5 an hour each).
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SCRYPT_N: '1024', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -58,6 +62,26 @@ async function call(base: string, method: string, path: string, token?: string, 
   return { status: res.status, json: (await res.json()) as Record<string, unknown> & unknown[] };
 }
 
+/** A quote request as the SPA sends it, from its own address; true when acknowledged. */
+async function sendQuote(base: string, name: string, token: string, from: string): Promise<boolean> {
+  const form = quoteForm({ Name: name, Email: 'client@exemple.ca', Phone: '', City: '', Work: 'Autre', Message: 'Une demande envoyée pendant le test de panne.', Consent: 'oui', Website: '', Token: token });
+  const res = await fetch(`${base}/api/quote`, {
+    method: 'POST',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': form.contentType, 'x-forwarded-for': from },
+    body: new Uint8Array(form.payload),
+  });
+  const json = (await res.json()) as { Result?: boolean };
+  if (res.status !== 200 || json.Result !== true) throw new Error(JSON.stringify(json));
+  return true;
+}
+
+/** A form token at least 3 s old (the spam rule); tokens stay good across restarts (same key). */
+async function quoteToken(base: string): Promise<string> {
+  const { json } = await call(base, 'GET', '/api/quote/form');
+  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  return String(json.Token);
+}
+
 async function login(base: string): Promise<string> {
   const res = await call(base, 'POST', '/api/login/', undefined, { Email: EMAIL, Pwd: md5hex(PASSWORD) });
   if (res.json.Result !== true) throw new Error(JSON.stringify(res.json));
@@ -65,9 +89,10 @@ async function login(base: string): Promise<string> {
 }
 
 /** Writes until the server dies; returns what was acknowledged (Result:true). */
-async function writeUntilKilled(server: Server, round: number): Promise<{ names: string[]; lastUpdate: number; inFlightUpdate: number }> {
+async function writeUntilKilled(server: Server, round: number, formToken: string): Promise<{ names: string[]; quotes: string[]; lastUpdate: number; inFlightUpdate: number }> {
   const token = await login(server.base);
   const names: string[] = [];
+  const quotes: string[] = [];
   let lastUpdate = -1;
   let inFlightUpdate = -1;
   let dead = false;
@@ -96,25 +121,40 @@ async function writeUntilKilled(server: Server, round: number): Promise<{ names:
       }
     }
   };
-  const writers = [adder(0), adder(1), adder(2), adder(3), updater()];
+  // Quote requests, one after the other, each from its own address.
+  const quoter = async () => {
+    for (let i = 0; !dead; i++) {
+      const name = `Client r${round} n${i}`;
+      try {
+        if (await sendQuote(server.base, name, formToken, `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}`)) quotes.push(name);
+      } catch (error) {
+        if (!dead) throw error;
+      }
+    }
+  };
+  const writers = [adder(0), adder(1), adder(2), adder(3), updater(), quoter()];
   // Kill in the middle of the stream, at a moment that varies from round to round.
   await new Promise((resolve) => setTimeout(resolve, 400 + round * 170));
-  while (names.length < 50) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (names.length < 50 || quotes.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
   dead = true;
   server.child.kill('SIGKILL');
   await server.exited;
   await Promise.all(writers);
-  return { names, lastUpdate, inFlightUpdate };
+  return { names, quotes, lastUpdate, inFlightUpdate };
 }
 
 test('SIGKILL during a stream of writes loses no acknowledged write and leaves an intact database', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-crash-'));
   const acknowledged: string[] = [];
+  const acknowledgedQuotes: string[] = [];
+  let formToken = '';
   try {
     for (let round = 0; round < 2; round++) {
       const server = await start(dataDir);
-      const { names, lastUpdate, inFlightUpdate } = await writeUntilKilled(server, round);
+      if (round === 0) formToken = await quoteToken(server.base);
+      const { names, quotes, lastUpdate, inFlightUpdate } = await writeUntilKilled(server, round, formToken);
       acknowledged.push(...names);
+      acknowledgedQuotes.push(...quotes);
 
       const again = await start(dataDir);
       try {
@@ -123,7 +163,10 @@ test('SIGKILL during a stream of writes loses no acknowledged write and leaves a
         expect(lost).toEqual([]);
         const project = (await call(again.base, 'GET', '/api/project/1')).json;
         expect([`Projet r${round} u${lastUpdate}`, `Projet r${round} u${inFlightUpdate}`]).toContain(project.Name);
-        await login(again.base); // sessions work after the crash
+        const admin = await login(again.base); // sessions work after the crash
+        const inbox = (await call(again.base, 'GET', '/api/quote/all/', admin)).json as unknown as { Quotes: Array<{ Name: string }> };
+        const storedQuotes = new Set(inbox.Quotes.map((q) => q.Name));
+        expect(acknowledgedQuotes.filter((name) => !storedQuotes.has(name))).toEqual([]);
       } finally {
         again.child.kill('SIGTERM');
         await again.exited;
@@ -136,8 +179,52 @@ test('SIGKILL during a stream of writes loses no acknowledged write and leaves a
     } finally {
       db.close();
     }
-    expect(acknowledged.length).toBeGreaterThan(100);
+    // Each round kills after at least 50 categories and 3 quote requests were acknowledged.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(100);
+    expect(acknowledgedQuotes.length).toBeGreaterThanOrEqual(6);
   } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('killed while the mail server has the message but has not accepted it: sent after the restart, one Message-ID', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-crash-mail-'));
+  const smtp = await startMailCatcher();
+  try {
+    smtp.hold();
+    const server = await start(dataDir, { SMTP_URL: smtp.url, MAIL_FROM: 'site@exemple.ca' });
+    expect(await sendQuote(server.base, 'Client pendant la panne', await quoteToken(server.base), '10.9.9.9')).toBe(true);
+    await smtp.heldOne(); // the whole message is at the mail server, which has not said yes
+    server.child.kill('SIGKILL');
+    await server.exited;
+    smtp.release();
+
+    const again = await start(dataDir, { SMTP_URL: smtp.url, MAIL_FROM: 'site@exemple.ca' });
+    try {
+      const [message] = await smtp.waitFor(1);
+      expect(message?.to).toEqual(['soumissions@exemple.ca']);
+      expect(message?.mail.subject).toBe('Demande de soumission : Client pendant la panne (Autre)');
+      const admin = await login(again.base);
+      let inbox: { Quotes: Array<{ Mail: { State: string } }> } = { Quotes: [] };
+      for (let i = 0; i < 50 && inbox.Quotes[0]?.Mail.State !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inbox = (await call(again.base, 'GET', '/api/quote/all/', admin)).json as unknown as typeof inbox;
+      }
+      expect(inbox.Quotes.map((q) => q.Mail.State)).toEqual(['sent']);
+    } finally {
+      again.child.kill('SIGTERM');
+      await again.exited;
+    }
+    const db = new SQLite(join(dataDir, 'portfolio.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const rows = db.prepare('select message_id, attempts from mail_outbox').all() as Array<{ message_id: string; attempts: number }>;
+      expect(rows).toEqual([{ message_id: smtp.received[0]?.mail.messageId, attempts: 1 }]);
+    } finally {
+      db.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+  } finally {
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -205,6 +205,7 @@ test('/sitemap.xml lists every public page with its last change; /robots.txt nam
     `${PUBLIC_URL}/welcome`,
     `${PUBLIC_URL}/about`,
     `${PUBLIC_URL}/contact`,
+    `${PUBLIC_URL}/confidentialite`,
     ...(await ids('category')).map((id) => `${PUBLIC_URL}/typeslist/${id}`),
     ...(await ids('project_type')).map((id) => `${PUBLIC_URL}/projecttype/${id}`),
     ...(await ids('project')).map((id) => `${PUBLIC_URL}/project/${id}`),
@@ -249,4 +250,26 @@ test('/ leads to the welcome page; /admin stays a client page', async () => {
   expect(admin.statusCode).toBe(200);
   expect(admin.body).toMatch(/<div id="?root"?><\/div>/);
   expect(admin.body).not.toContain('cache-api');
+});
+
+test('the contact page carries a quote form token of this visit: rendered anew, kept by no cache', async () => {
+  const token = (html: string) => /<input type="hidden" name="Token" value="([^"]*)"/.exec(html)?.[1];
+  const first = await get('/contact');
+  expect(first.statusCode).toBe(200);
+  expect(first.headers['cache-control']).toBe('no-store');
+  expect(first.headers.etag).toBeUndefined();
+  expect(token(first.body)).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+  expect(first.body).toContain('Envoyer ma demande');
+  expect(meta(first.body, 'description')).toBeDefined();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const second = await get('/contact');
+  expect(token(second.body)).not.toBe(token(first.body));
+});
+
+test('the privacy page arrives complete, with the retention period the server keeps requests for', async () => {
+  const res = await get('/confidentialite');
+  expect(res.statusCode).toBe(200);
+  expect(h1(res.body)).toBe('Politique de confidentialité');
+  expect(res.body).toMatch(/<title>Politique de confidentialité \| Atelier Bois et Maison<\/title>/);
+  expect(res.body).toContain('conservées 365 jours');
 });

@@ -40,6 +40,8 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   deleteUser: { url: '/api/user/1' },
   uploadImage: { url: '/api/image/', body: upload.payload, headers: upload.headers },
   deleteImage: { url: '/api/image/buffet-chene.jpg' }, // in use: would refuse, but must not even get there
+  updateQuote: { url: '/api/quote/1', body: { Read: true, Handled: true } }, // no such request: 404, but must not even get there
+  deleteQuote: { url: '/api/quote/1' },
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 

@@ -2,7 +2,7 @@
 // show what it changed. Components import hooks from this file only.
 import { generatedApi } from './generated';
 
-const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User' | 'Image') =>
+const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User' | 'Image' | 'Quote') =>
   ({ providesTags: [type] }) as const;
 
 /** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */
@@ -52,6 +52,22 @@ export const api = generatedApi.enhanceEndpoints({
     getImages: lists('Image'),
     uploadImage: { invalidatesTags: ['Image'] },
     deleteImage: { invalidatesTags: ['Image'] },
+
+    // Quote requests (issue 17): a new request, a mark or a deletion refreshes the inbox.
+    getQuotes: lists('Quote'),
+    getQuote: lists('Quote'),
+    sendQuote: { invalidatesTags: ['Quote'] },
+    updateQuote: { invalidatesTags: ['Quote'] },
+    deleteQuote: { invalidatesTags: ['Quote'] },
+    // A private photo is read with the administrator's token (an <img> cannot send it): the
+    // answer becomes an object URL the page shows.
+    getQuotePhoto: {
+      query: ({ id, number }) => ({
+        url: `/api/quote/${id}/photo/${number}`,
+        responseHandler: async (response: Response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.json()),
+      }),
+      keepUnusedDataFor: 600,
+    },
 
     getUsers: lists('User'),
     addUser: { invalidatesTags: ['User'] },

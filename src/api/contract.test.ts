@@ -60,6 +60,14 @@ const added: [string, string][] = [
   ['GET', '/api/image/all/'],
   ['POST', '/api/image/'],
   ['DELETE', '/api/image/{name}'],
+  // Issue 17: quote requests (the public form, the admin inbox).
+  ['GET', '/api/quote/form'],
+  ['POST', '/api/quote'],
+  ['GET', '/api/quote/all/'],
+  ['GET', '/api/quote/{Id}'],
+  ['PUT', '/api/quote/{Id}'],
+  ['DELETE', '/api/quote/{Id}'],
+  ['GET', '/api/quote/{Id}/photo/{Number}'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
@@ -92,8 +100,8 @@ test('every operation has a unique operationId and a tag', () => {
   expect(operations.every((o) => (o.op.tags ?? []).length === 1)).toBe(true);
 });
 
-test('every mutation except login, refresh and logout declares bearer security', () => {
-  const open = ['login', 'refreshToken', 'logout'];
+test('every mutation except login, refresh, logout and a visitor\'s quote request declares bearer security', () => {
+  const open = ['login', 'refreshToken', 'logout', 'sendQuote'];
   for (const { method, op } of operations) {
     if (method === 'GET' || open.includes(op.operationId ?? '')) continue;
     expect(op.security?.some((s) => 'bearer' in s)).toBe(true);

@@ -29,7 +29,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test.each(['/welcome', '/project/3', '/typeslist/2', '/projecttype/1', '/about', '/project/999999'])(
+test.each(['/welcome', '/project/3', '/typeslist/2', '/projecttype/1', '/about', '/contact', '/confidentialite', '/project/999999'])(
   '%s hydrates without a mismatch and without fetching again',
   async (path) => {
     const serverStore = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));

@@ -14,6 +14,7 @@ export const paths = {
   project: withId('/project'),
   contact: { path: '/contact', href: () => '/contact' },
   about: { path: '/about', href: () => '/about' },
+  privacy: { path: '/confidentialite', href: () => '/confidentialite' },
   admin: {
     menu: { path: '/admin', href: () => '/admin' },
     project: { path: '/admin/project', href: () => '/admin/project' },
@@ -21,6 +22,7 @@ export const paths = {
     category: { path: '/admin/category', href: () => '/admin/category' },
     subType: { path: '/admin/subtype', href: () => '/admin/subtype' },
     user: { path: '/admin/user', href: () => '/admin/user' },
+    quotes: { path: '/admin/quotes', href: () => '/admin/quotes' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -14,6 +14,7 @@ import { ProjectTypePage } from '../features/gallery/ProjectTypePage';
 import { ProjectPage } from '../features/gallery/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
+import { PrivacyPage } from '../features/quotes/PrivacyPage';
 import type * as AdminScreens from '../features/admin/screens';
 import { business } from './business';
 import {
@@ -80,6 +81,11 @@ export interface PublicPage {
   data(id: number): PageQuery[];
   /** Its head from that data; null: the record does not exist (not found); undefined: not arrived. */
   head(id: number, state: RootState, path: string): HeadSource | null | undefined;
+  /**
+   * Rendered anew for each visit, kept by no cache: the page shows an answer no cache may keep
+   * (the quote form's token, the moment the form was shown).
+   */
+  fresh?: boolean;
 }
 
 const t = messages.site;
@@ -193,6 +199,8 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.contact.path,
     element: <ContactPage />,
+    data: () => [query(e.getQuoteForm, undefined)],
+    fresh: true,
     head: (_id, _state, path) => ({
       title: fullTitle(t.contact.title),
       description: t.contact.description(business.city),
@@ -208,6 +216,21 @@ export const publicPages: PublicPage[] = [
     head: (_id, _state, path) => ({
       title: fullTitle(t.about.title),
       description: t.about.description,
+      path,
+      type: 'website',
+      image: welcomeImage,
+      jsonLd: [],
+    }),
+  }),
+  simplePage({
+    path: paths.privacy.path,
+    element: <PrivacyPage />,
+    // The retention period it states comes with the quote form's answer.
+    data: () => [query(e.getQuoteForm, undefined)],
+    fresh: true,
+    head: (_id, _state, path) => ({
+      title: fullTitle(messages.quotes.privacy.title),
+      description: messages.quotes.privacy.description,
       path,
       type: 'website',
       image: welcomeImage,
@@ -262,6 +285,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.category.path, 'CategoryEditorScreen'],
   [paths.admin.subType.path, 'SubTypeEditorScreen'],
   [paths.admin.user.path, 'UserEditorScreen'],
+  [paths.admin.quotes.path, 'QuotesInboxScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { api } from '../api/api.enhanced';
 import { httpExtra, type HttpConfig } from '../api/baseQuery';
+import { sendWithProgress } from '../api/uploadTransport';
 import { persistedAuthReducer } from '../features/auth/authSlice';
 
 /**
@@ -21,13 +22,12 @@ export type RootState = ReturnType<typeof rootReducer>;
 /**
  * The browser's fetch, except for image uploads (multipart calls): fetch cannot tell how much of
  * a request body has been sent, so those go through XMLHttpRequest, which reports the progress.
- * That transport lives in the admin chunk, the only place that uploads.
+ * Visitors upload too (the photos of a quote request), so that small transport is in the main bundle.
  */
 const defaultFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const multipart = (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
   if (!multipart || typeof XMLHttpRequest === 'undefined') return fetch(request);
-  const { sendWithProgress } = await import(/* webpackChunkName: "admin" */ '../features/admin/images/uploadTransport');
   return sendWithProgress(request);
 };
 

@@ -75,6 +75,9 @@ const boundedInt = (min: number, max: number): fc.Arbitrary<number> =>
 /** A value the schema accepts (checked with Ajv, the server's own validator). */
 export function validOf(schema: Schema): fc.Arbitrary<unknown> {
   const accept = validatorOf(schema);
+  // A fixed value (`const`) or a list (`enum`): only those.
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   let arb: fc.Arbitrary<unknown>;
   switch (schema.type) {
     case 'integer':
@@ -174,12 +177,18 @@ export function brokenOf(schema: Schema): fc.Arbitrary<unknown> {
   return fc.oneof(...options).filter(reject);
 }
 
-/** A multipart/form-data body: one part (a file, or a plain text field when fileName is null), possibly cut short. */
+/**
+ * A multipart/form-data body: text fields (a form's), then one part (a file, or a plain text field
+ * when fileName is null; none when field is ''), possibly cut short.
+ */
 export interface MultipartBody {
   kind: 'multipart';
+  fields?: Array<[string, string]>;
   field: string;
   fileName: string | null;
   bytes: Uint8Array;
+  /** Further files in the same field, after the first. */
+  moreFiles?: Uint8Array[];
   /** Cut the encoded body to this many bytes (a broken envelope). */
   truncate?: number;
 }
@@ -264,19 +273,76 @@ function multipartRequestOf(op: ContractOperation, validParams: fc.Arbitrary<Rec
   return fc.oneof({ weight: 3, arbitrary: valid }, ...broken.map((arbitrary) => ({ weight: 1, arbitrary })));
 }
 
+/** A form's multipart schema: text fields and one array of files (the quote request). */
+const isForm = (op: ContractOperation): boolean =>
+  Object.values((op.multipartSchema?.properties ?? {}) as Record<string, Schema>).some((p) => p.type === 'array' && (p.items as Schema | undefined)?.format === 'binary');
+
+/**
+ * A form sent as multipart (the quote request): its text fields from the contract's schema (a
+ * field's value may come from `examples`, e.g. a form token that works), and zero to two small
+ * real images in the file array. Broken: a text field the schema refuses (as the server reads it:
+ * every part is a string), a missing or extra field, too many files, an envelope cut short, JSON.
+ */
+function formRequestOf(op: ContractOperation, validParams: fc.Arbitrary<Record<string, string>>, examples: Record<string, string[]>): fc.Arbitrary<FuzzRequest> {
+  const schema = op.multipartSchema as Schema;
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const fileField = Object.keys(properties).find((k) => properties[k]?.type === 'array') as string;
+  const maxFiles = Number(properties[fileField]?.maxItems ?? 5);
+  const textSchema: Schema = { ...schema, properties: Object.fromEntries(Object.entries(properties).filter(([k]) => k !== fileField)) };
+  const textProps = textSchema.properties as Record<string, Schema>;
+  const accepts = validatorOf(textSchema);
+  const fieldValue = (key: string): fc.Arbitrary<string> => {
+    const generated = validOf(textProps[key] as Schema).map(String);
+    const known = examples[key] ?? [];
+    return known.length === 0 ? generated : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated });
+  };
+  const validFields = fc
+    .record(Object.fromEntries(Object.keys(textProps).map((k) => [k, fieldValue(k)])), { requiredKeys: (textSchema.required ?? []) as string[] })
+    .filter((v) => accepts(v) === true && wellFormed(v)) as fc.Arbitrary<Record<string, string>>;
+  const asFields = (v: Record<string, string>): Array<[string, string]> => Object.entries(v);
+  const files = (min: number, max: number) => fc.array(fc.constantFrom(...TINY_IMAGES), { minLength: min, maxLength: max });
+  const request = (params: Record<string, string>, fields: Array<[string, string]>, images: Uint8Array[], session: boolean, valid: boolean, truncate?: number): FuzzRequest => {
+    const [first, ...rest] = images;
+    const body: MultipartBody = first
+      ? { kind: 'multipart', fields, field: fileField, fileName: 'photo.jpg', bytes: first, moreFiles: rest }
+      : { kind: 'multipart', fields, field: '', fileName: null, bytes: new Uint8Array(0) };
+    return { params, body: truncate === undefined ? body : { ...body, truncate }, session, valid };
+  };
+  const valid = fc.tuple(validParams, validFields, files(0, 2), fc.boolean()).map(([params, fields, images, session]) => request(params, asFields(fields), images, session, true));
+  const brokenFields = brokenOf(textSchema)
+    .map((v): Record<string, string> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x) ?? ''])) : {}))
+    .filter((v) => accepts(v) !== true && wellFormed(v));
+  const broken: fc.Arbitrary<FuzzRequest>[] = [
+    fc.tuple(validParams, brokenFields, files(0, 1), fc.boolean()).map(([params, fields, images, session]) => request(params, asFields(fields), images, session, false)),
+    fc.tuple(validParams, validFields, files(maxFiles + 1, maxFiles + 2), fc.boolean()).map(([params, fields, images, session]) => request(params, asFields(fields), images, session, false)),
+    fc.tuple(validParams, validFields, files(0, 1), fc.nat(2000), fc.boolean()).map(([params, fields, images, cut, session]) => request(params, asFields(fields), images, session, false, cut)),
+    fc.tuple(validParams, wrongValue, fc.boolean()).map(([params, value, session]) => ({ params, body: { kind: 'json', value }, session, valid: false })),
+  ];
+  return fc.oneof({ weight: 3, arbitrary: valid }, ...broken.map((arbitrary) => ({ weight: 1, arbitrary })));
+}
+
 /** The encoded multipart body and its content type. */
 export function encodeMultipart(body: MultipartBody): { payload: Buffer; contentType: string } {
   const boundary = '----fuzzBoundary7MA4YWxkTrZu0gW';
-  // Without a file name nor a binary content type, a part is a plain text field.
-  const head = Buffer.from(
-    body.fileName === null
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"\r\n\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"; filename="${body.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    'utf8',
-  );
-  const full = Buffer.concat([head, Buffer.from(body.bytes), Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')]);
-  // Cut short: somewhere before the delimiter that closes the part, which never arrives.
-  const cut = body.truncate === undefined ? full.length : Math.min(body.truncate, head.length + body.bytes.length);
+  const chunks: Buffer[] = (body.fields ?? []).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  const files = body.field === '' ? [] : [body.bytes, ...(body.moreFiles ?? [])];
+  for (const bytes of files) {
+    // Without a file name nor a binary content type, a part is a plain text field.
+    chunks.push(
+      Buffer.from(
+        body.fileName === null
+          ? `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"\r\n\r\n`
+          : `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"; filename="${body.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        'utf8',
+      ),
+      Buffer.from(bytes),
+      Buffer.from('\r\n', 'utf8'),
+    );
+  }
+  const closing = Buffer.from(`--${boundary}--\r\n`, 'utf8');
+  const full = Buffer.concat([...chunks, closing]);
+  // Cut short: somewhere before the delimiter that closes the last part, which never arrives.
+  const cut = body.truncate === undefined ? full.length : Math.min(body.truncate, full.length - closing.length - 2);
   return { payload: full.subarray(0, cut), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -293,6 +359,7 @@ export function requestOf(op: ContractOperation, examples: Record<string, string
     return known.length === 0 ? generated : fc.oneof(generated, fc.constantFrom(...known));
   };
   const validParams = fc.record(Object.fromEntries(names.map((n) => [n, paramOf(n)])));
+  if (op.multipart && isForm(op)) return formRequestOf(op, validParams, examples);
   if (op.multipart) return multipartRequestOf(op, validParams);
   const bodySchema = op.schema.body as Schema | undefined;
 

@@ -3,6 +3,7 @@
 // Public pages import this module; admin code imports './withAdmin', so the administrator's
 // texts travel in the admin chunk, not in every visitor's bundle.
 import { common } from './common';
+import { quotes } from './quotes';
 import { site } from './site';
 
-export const messages = { common, site } as const;
+export const messages = { common, site, quotes } as const;

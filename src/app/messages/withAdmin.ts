@@ -1,5 +1,6 @@
 // The catalogue with the administrator area's texts, for code under src/features/admin only.
 import { admin } from './admin';
+import { adminQuotes } from './adminQuotes';
 import { messages as publicMessages } from './index';
 
-export const messages = { ...publicMessages, admin } as const;
+export const messages = { ...publicMessages, admin: { ...admin, quotes: adminQuotes } } as const;

@@ -1,7 +1,7 @@
-// /admin: links to the five editors and 'Quitter Admin' (server logout, storage cleared,
+// /admin: « Demandes » (quote requests, with the unread count), links to the five editors and 'Quitter Admin' (server logout, storage cleared,
 // admin/login).
 import { Link, useNavigate } from 'react-router';
-import { api, useLogoutMutation } from '../../api/api.enhanced';
+import { api, useGetQuotesQuery, useLogoutMutation } from '../../api/api.enhanced';
 import { sessionEnded } from '../../api/session';
 import { useAppDispatch } from '../../app/hooks';
 import { messages } from '../../app/messages/withAdmin';
@@ -21,6 +21,9 @@ const entries = [
 
 export function AdminMenu() {
   const [logout, { isLoading }] = useLogoutMutation();
+  // « Demandes » says how many quote requests are unread.
+  const quotes = useGetQuotesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const unread = quotes.data?.Unread ?? 0;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -36,6 +39,11 @@ export function AdminMenu() {
     <AdminPage title={t.title}>
       <nav aria-label={t.label}>
         <ul className="admin-menu">
+          <li>
+            <Link to={paths.admin.quotes.href()} className={unread > 0 ? 'admin-menu-unread' : undefined}>
+              {messages.admin.quotes.menu(unread)}
+            </Link>
+          </li>
           {entries.map((entry) => (
             <li key={entry.to}>
               <Link to={entry.to}>{entry.label}</Link>

@@ -7,6 +7,7 @@ import { selectIsLoggedIn } from '../auth/authSlice';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { SubTypeEditor } from './SubTypeEditor';
+import { QuotesInbox } from '../quotes/QuotesInbox';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
@@ -27,3 +28,4 @@ export const ProjectTypeEditorScreen = () => <RecordEditor config={projectTypeEd
 export const ProjectEditorScreen = () => <RecordEditor config={projectEditor} />;
 export const UserEditorScreen = () => <RecordEditor config={userEditor} />;
 export const SubTypeEditorScreen = () => <SubTypeEditor />;
+export const QuotesInboxScreen = () => <QuotesInbox />;

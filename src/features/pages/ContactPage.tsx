@@ -2,8 +2,9 @@ import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { imageSizes, pageImages } from '../../components/images';
 import { Picture } from '../../components/Picture';
+import { QuoteForm } from '../quotes/QuoteForm';
 
-/** Contact: phone, two e-mails, the city on a map, the social page, a large workshop photo. */
+/** Contact: the quote request form, phone, two e-mails, the city on a map, the social page, a large workshop photo. */
 export function ContactPage() {
   const t = messages.site.contact;
   const image = pageImages.workshop;
@@ -11,6 +12,7 @@ export function ContactPage() {
     <article className="page contact">
       <h1>{t.heading}</h1>
       <p className="lead">{t.intro}</p>
+      <QuoteForm />
       <div className="contact-layout">
         <dl className="contact-list">
           <div>

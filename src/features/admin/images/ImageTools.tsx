@@ -16,7 +16,7 @@ import { PlayMark } from '../../../components/Video';
 import { outcomeOf } from '../navigator/outcome';
 // The server's upload limits (it refuses larger files itself), checked here to spare the wait.
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../../contract/images';
-import { onUploadProgress } from './uploadTransport';
+import { onUploadProgress } from '../../../api/uploadTransport';
 import { firstFrame } from './videoPoster';
 
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';

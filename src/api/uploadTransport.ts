@@ -1,5 +1,6 @@
 // fetch cannot tell how much of a request body has been sent; XMLHttpRequest can. The store's
-// fetch (makeStore) sends multipart calls (image uploads) here, so they report their progress.
+// fetch (makeStore) sends multipart calls (image uploads, quote requests with photos) here, so
+// they report their progress.
 // The base query stays the one place that adds the token, the XSRF header and refreshes the session.
 
 export type ProgressListener = (sent: number, total: number) => void;

@@ -1,0 +1,75 @@
+// The e-mail of a quote request to the owner (issue 17): plain text and HTML with every field
+// (the visitor's text escaped in the HTML), the photos attached (their WebP previews, at most
+// 1024 px wide), Reply-To set to the visitor, and the Message-ID chosen when the request was
+// stored, so that a second copy after a crash is shown once by mail programs.
+import { join } from 'node:path';
+import type { QuotePhotoTable } from '../db/schema.ts';
+import type { QuoteRow } from './repository.ts';
+
+export interface MailSettings {
+  /** SMTP_URL, e.g. smtp://user:pass@mail.example.ca:587 or smtps://…:465 */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender the mail server accepts for this site. */
+  from: string;
+  /** Where requests are sent: the business's quotes address. */
+  to: string;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** One line for a header: control characters (line breaks…) become spaces. */
+const oneLine = (text: string): string => text.replace(/\p{Cc}+/gu, ' ').trim();
+
+const dateFr = (ms: number): string =>
+  new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Toronto' }).format(ms);
+
+export interface ComposedMail {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  messageId: string;
+  date: Date;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; path: string; contentType: string }>;
+}
+
+/** A new Message-ID for a request, on the sender's domain. */
+export function newMessageId(from: string, random: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<demande-${random}@${domain}>`;
+}
+
+export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPath: string, settings: MailSettings, messageId: string): ComposedMail {
+  const rows: Array<[string, string]> = [
+    ['Nom', quote.name],
+    ['Courriel', quote.email || '(aucun)'],
+    ['Téléphone', quote.phone || '(aucun)'],
+    ['Ville', quote.city || '(non précisée)'],
+    ['Type de travaux', quote.work || '(non précisé)'],
+    ['Reçue le', dateFr(quote.created_at)],
+    ['Photos', photos.length === 0 ? 'aucune' : `${photos.length} (en pièces jointes)`],
+  ];
+  const intro = `Nouvelle demande de soumission n° ${quote.id}, reçue par le formulaire du site. Elle est aussi dans l’espace administrateur, menu « Demandes ».`;
+  const reply = quote.email ? 'Répondez à ce courriel pour écrire au client.' : 'Le client n’a pas laissé de courriel : appelez-le.';
+  const text = [intro, '', ...rows.map(([k, v]) => `${k} : ${v}`), '', 'Message :', quote.message, '', reply].join('\n');
+  const html =
+    `<!doctype html><html lang="fr"><body>` +
+    `<p>${escapeHtml(intro)}</p>` +
+    `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` +
+    `<h2>Message</h2><p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>` +
+    `<p>${escapeHtml(reply)}</p></body></html>`;
+  return {
+    from: settings.from,
+    to: settings.to,
+    ...(quote.email ? { replyTo: `"${oneLine(quote.name).replace(/["\\]/g, '')}" <${quote.email}>` } : {}),
+    subject: oneLine(`Demande de soumission : ${quote.name}${quote.work ? ` (${quote.work})` : ''}`).slice(0, 200),
+    messageId,
+    date: new Date(quote.created_at),
+    text,
+    html,
+    attachments: photos.map((p) => ({ filename: `photo-${p.number}.webp`, path: join(folderPath, p.preview), contentType: 'image/webp' })),
+  };
+}

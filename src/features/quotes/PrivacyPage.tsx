@@ -1,0 +1,27 @@
+// « Politique de confidentialité » (issue 17, Québec's Loi 25): what the quote request form
+// collects, what for, how long it is kept (QUOTE_RETENTION_DAYS, read from the server) and who to
+// ask. A public page, linked from the form's consent line.
+import { useGetQuoteFormQuery } from '../../api/api.enhanced';
+import { business } from '../../app/business';
+import { messages } from '../../app/messages';
+
+export function PrivacyPage() {
+  const t = messages.quotes.privacy;
+  const form = useGetQuoteFormQuery();
+  const days = form.data?.RetentionDays ?? 365;
+  return (
+    <article className="page privacy">
+      <h1>{t.title}</h1>
+      <p className="lead">{t.intro(business.name)}</p>
+      <h2>{t.collectedTitle}</h2>
+      <p>{t.collected}</p>
+      <h2>{t.useTitle}</h2>
+      <p>{t.use}</p>
+      <h2>{t.keptTitle}</h2>
+      <p>{t.kept(days)}</p>
+      <h2>{t.rightsTitle}</h2>
+      <p>{t.rights(business.emails.info)}</p>
+      <p>{t.noCookie}</p>
+    </article>
+  );
+}

@@ -51,10 +51,10 @@ async function browsingPath(base: string): Promise<Array<{ method: 'GET'; path: 
   const path = [get('/api/menu'), get('/api/randomprojects/7'), get('/api/category/all/')];
   const index = join(root, 'dist', 'index.html');
   if (existsSync(index)) {
-    // The SPA page and the files it loads (history fallback: any deep link answers index.html).
+    // The server-rendered pages a visitor opens and the files they load.
     const html = readFileSync(index, 'utf8');
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
-    path.unshift(get('/'), ...assets.map(get), get('/galerie/types/2'));
+    path.unshift(get('/welcome'), ...assets.map(get), get('/typeslist/2'), get(`/project/${projects[0]?.Id ?? 1}`));
   }
   for (const typeId of [2, 6, 11, 15]) path.push(get(`/api/projecttype/${typeId}`));
   for (const typeId of [1, 19, 20, 21]) path.push(get(`/api/projects/${typeId}`), get(`/api/subtype/${typeId}`));

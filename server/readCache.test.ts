@@ -19,3 +19,34 @@ test('does not keep a result loaded while a write happened', async () => {
   expect(await pending).toBe('ancienne valeur');
   expect(await cache.get('k', async () => 'nouvelle valeur')).toBe('nouvelle valeur');
 });
+
+test('readers of one absent key share one load (a page just dropped is rendered once, not once per visitor)', async () => {
+  const cache = createReadCache();
+  let loads = 0;
+  let release: (v: number) => void = () => undefined;
+  const load = () => {
+    loads++;
+    return new Promise<number>((resolve) => (release = resolve));
+  };
+  const readers = Array.from({ length: 100 }, () => cache.get('page /welcome', load));
+  release(1);
+  expect(await Promise.all(readers)).toEqual(Array.from({ length: 100 }, () => 1));
+  expect(loads).toBe(1);
+});
+
+test('a reader after a write never shares a load that began before it', async () => {
+  const cache = createReadCache();
+  let release: (v: string) => void = () => undefined;
+  const before = cache.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+  cache.invalidate();
+  const after = cache.get('k', async () => 'après l’écriture');
+  release('avant l’écriture');
+  expect(await before).toBe('avant l’écriture');
+  expect(await after).toBe('après l’écriture');
+});
+
+test('a load that fails is not kept: the next reader loads again', async () => {
+  const cache = createReadCache();
+  await expect(cache.get('k', () => Promise.reject(new Error('base indisponible')))).rejects.toThrow('base indisponible');
+  expect(await cache.get('k', async () => 'ok')).toBe('ok');
+});

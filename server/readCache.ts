@@ -10,17 +10,33 @@ export interface ReadCache {
 export function createReadCache(maxEntries = 2000): ReadCache {
   let generation = 0;
   const entries = new Map<string, unknown>();
+  // Loads under way, so that many readers of one absent key (every visitor of a page just after
+  // a write dropped it) share one load instead of each rendering it. A write starts a new map: a
+  // reader that comes after it never shares a load that began before it.
+  let loading = new Map<string, Promise<unknown>>();
   return {
-    async get<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-      if (entries.has(key)) return entries.get(key) as T;
+    get<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+      if (entries.has(key)) return Promise.resolve(entries.get(key) as T);
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<T>;
       const started = generation;
-      const value = await load();
-      if (started === generation && entries.size < maxEntries && (keep?.(value) ?? true)) entries.set(key, value);
-      return value;
+      const shared = loading;
+      const promise = (async () => {
+        try {
+          const value = await load();
+          if (started === generation && entries.size < maxEntries && (keep?.(value) ?? true)) entries.set(key, value);
+          return value;
+        } finally {
+          shared.delete(key);
+        }
+      })();
+      shared.set(key, promise);
+      return promise;
     },
     invalidate() {
       generation++;
       entries.clear();
+      loading = new Map();
     },
   };
 }

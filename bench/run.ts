@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { launchBrowser, CHROMIUM } from '../e2e/support/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser } from '../e2e/support/browser.ts';
 import { root, startServer } from '../e2e/support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -120,15 +120,7 @@ try {
   if (!WEIGHT_ONLY) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

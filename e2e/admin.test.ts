@@ -176,6 +176,7 @@ test('sign in: tokens stored under token and refresh-token, then the admin menu'
   assert.deepEqual(
     await links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')])),
     [
+      ['Demandes', '/admin/quotes'],
       ['Projets', '/admin/project'],
       ['Types de projet', '/admin/projecttype'],
       ['Sous-types', '/admin/subtype'],

@@ -10,23 +10,17 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, root, startServer, type RunningServer } from './support/server.ts';
+import { openPage, type WatchedPage } from './support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, root, type RunningServer } from './support/server.ts';
+import { startSite, stopSite } from './support/site.ts';
 
 let server: RunningServer;
 let browser: Browser;
 const demo = join(root, 'server', 'demo', 'images');
 const files = mkdtempSync(join(tmpdir(), 'atelier-media-'));
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startSite()));
+after(() => stopSite({ server, browser }));
 
 interface ProjectView {
   Id: number;

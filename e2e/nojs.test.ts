@@ -6,21 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { startSite, stopSite } from './support/site.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startSite()));
+after(() => stopSite({ server, browser }));
 
 async function noScriptPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'fr-CA', javaScriptEnabled: false });

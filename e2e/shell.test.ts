@@ -3,21 +3,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { openPage } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { startSite, stopSite } from './support/site.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startSite()));
+after(() => stopSite({ server, browser }));
 
 test('/ serves the French SPA, which lands on /welcome', async () => {
   const { page, problems } = await openPage(browser);

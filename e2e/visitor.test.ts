@@ -9,9 +9,10 @@ import { after, before, test } from 'node:test';
 import md5 from 'blueimp-md5';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.ts';
+import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { startSite, stopSite } from './support/site.ts';
 
 const BUSINESS = 'Atelier Bois et Maison';
 const PHONE = { width: 390, height: 844 };
@@ -20,15 +21,8 @@ const DESKTOP = { width: 1440, height: 900 };
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+before(async () => ({ server, browser } = await startSite()));
+after(() => stopSite({ server, browser }));
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,15 +1,12 @@
 // Every call of the contract: happy path and each refusal, with the database checked.
-import { ADMIN_EMAIL, build, snapshot, type TestApp } from './helper.ts';
+import { ADMIN_EMAIL, buildSignedIn, snapshot, type TestApp } from './helper.ts';
 import { md5hex } from '../auth/passwords.ts';
 import type { Category, MutationResult, Project, ProjectType, User } from '../../contract/api.ts';
 
 let t: TestApp;
 let token: string;
 
-beforeEach(async () => {
-  t = await build();
-  token = (await t.login()).Token;
-});
+beforeEach(async () => ({ t, token } = await buildSignedIn()));
 afterEach(async () => t.close());
 
 const mutate = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {

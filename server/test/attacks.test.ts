@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadContract } from '../contract.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { CONTENT_SECURITY_POLICY } from '../plugins/security.ts';
-import { build, repoRoot, snapshot, XSRF, type TestApp } from './helper.ts';
+import { build, buildSignedIn, repoRoot, snapshot, XSRF, type TestApp } from './helper.ts';
 
 const contract = loadContract(join(repoRoot, 'openapi.yaml'));
 
@@ -48,10 +48,7 @@ describe('a refresh-token family revoked on reuse', () => {
 describe('with a running app', () => {
   let t: TestApp;
   let token: string;
-  beforeEach(async () => {
-    t = await build({ withDist: true });
-    token = (await t.login()).Token;
-  });
+  beforeEach(async () => ({ t, token } = await buildSignedIn({ withDist: true })));
   afterEach(async () => t.close());
 
   test('GET /api/user/all/ never carries a hash, a salt or the MD5', async () => {

@@ -36,6 +36,12 @@ export interface BuildOptions {
   withDist?: boolean;
 }
 
+/** An app with the administrator signed in: the app and an access token. */
+export async function buildSignedIn(options: BuildOptions = {}): Promise<{ t: TestApp; token: string }> {
+  const t = await build(options);
+  return { t, token: (await t.login()).Token };
+}
+
 export async function build(options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portfolio-test-'));
   const ownsDir = options.dataDir === undefined;

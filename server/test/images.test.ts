@@ -11,16 +11,13 @@ import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES } from '../../contract/images.ts';
 import { candidateNames, slugOf, variantWidths } from '../images/rules.ts';
 import { IMMUTABLE } from '../plugins/images.ts';
-import { build, uploadImage, type TestApp } from './helper.ts';
+import { build, buildSignedIn, uploadImage, type TestApp } from './helper.ts';
 
 jest.setTimeout(120_000);
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await build();
-  token = (await t.login()).Token;
-});
+beforeAll(async () => ({ t, token } = await buildSignedIn()));
 afterAll(async () => t.close());
 
 const imagesDir = () => join(t.dataDir, 'images');

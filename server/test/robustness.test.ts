@@ -4,16 +4,13 @@ import { existsSync, writeFileSync, mkdirSync, rmSync, mkdtempSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { build, repoRoot, snapshot, type TestApp } from './helper.ts';
+import { build, buildSignedIn, repoRoot, snapshot, type TestApp } from './helper.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
 import { fixedMenu } from '../../contract/menu.ts';
 
 let t: TestApp;
 let token: string;
-beforeEach(async () => {
-  t = await build({ withDist: true });
-  token = (await t.login()).Token;
-});
+beforeEach(async () => ({ t, token } = await buildSignedIn({ withDist: true })));
 afterEach(async () => t.close());
 
 describe('malformed bodies answer 400 with a French message, never 500, and write nothing', () => {

@@ -14,7 +14,7 @@ import { demoProjects, demoVideos } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
 import { demoPosterName, sniffFtyp } from '../images/video.ts';
 import { IMMUTABLE, parseRange } from '../plugins/images.ts';
-import { build, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp } from './helper.ts';
+import { buildSignedIn, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp } from './helper.ts';
 
 jest.setTimeout(120_000);
 
@@ -26,10 +26,7 @@ const poster = readFileSync(join(demoDir, DEMO_POSTER));
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await build();
-  token = (await t.login()).Token;
-});
+beforeAll(async () => ({ t, token } = await buildSignedIn()));
 afterAll(async () => t.close());
 
 const imagesDir = () => join(t.dataDir, 'images');

@@ -1,0 +1,21 @@
+// One production server (`npm start`'s) and one Chromium for a test file.
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export interface Site {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/** Starts the server (with `env` beside the defaults of startServer) and Chromium. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const server = await startServer(env);
+  return { server, browser: await launchBrowser() };
+}
+
+/** Stops what startSite started; either may be missing when a start failed. */
+export async function stopSite(site: Partial<Site>): Promise<void> {
+  await site.browser?.close();
+  await site.server?.stop();
+}

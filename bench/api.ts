@@ -14,7 +14,8 @@ import autocannon from 'autocannon';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/', '/welcome', '/project/1', '/typeslist/2', '/api/user/all/'];
+const ADMIN_CALL = '/api/user/all/';
+const ENDPOINTS = ['/api/randomprojects/7', '/api/projects/19', '/api/category/all/', '/welcome', '/project/1', '/typeslist/2', ADMIN_CALL];
 const ADMIN = { email: 'bench@exemple.ca', password: 'motdepasse-bench' };
 const XSRF = 'bench-xsrf-token';
 
@@ -75,7 +76,7 @@ async function run(): Promise<void> {
     });
     const bearer = { authorization: `Bearer ${((await signIn.json()) as { Token: string }).Token}` };
     for (const path of ENDPOINTS) {
-      const headers = path === '/api/user/all/' ? bearer : {};
+      const headers = path === ADMIN_CALL ? bearer : {};
       const size = Buffer.byteLength(await (await fetch(base + path, { headers })).text());
       await load(base + path, 'warm-up', size, headers).catch(() => undefined); // JIT and caches, not reported
       const endpoint = await load(base + path, `GET ${path}`, size, headers);
@@ -87,8 +88,10 @@ async function run(): Promise<void> {
   } finally {
     child.disconnect();
   }
-  const ok = rows.every(([e, c]) => e.p99 <= 20 && e.rps >= c.rps / 2 && e.errors === 0);
-  console.log(`\nTarget: p99 <= 20 ms and >= 50 % of the ceiling -> ${ok ? 'met' : 'NOT met'}`);
+  // The budget is the public reads' and pages' (README): the administrator's call is measured for
+  // the cost of its access-token check, beside them, with no budget of its own.
+  const ok = rows.filter((_row, i) => ENDPOINTS[i] !== ADMIN_CALL).every(([e, c]) => e.p99 <= 20 && e.rps >= c.rps / 2 && e.errors === 0);
+  console.log(`\nTarget (public calls and pages): p99 <= 20 ms and >= 50 % of the ceiling -> ${ok ? 'met' : 'NOT met'}`);
   if (!ok) process.exitCode = 1;
 }
 

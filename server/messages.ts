@@ -32,7 +32,12 @@ export const messages = {
   },
   signIn: {
     busy: (seconds: number) => `Trop de connexions en cours : réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+    tooManyFailures: (seconds: number) => `Trop de tentatives de connexion échouées. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+    sessionExpired: 'Session expirée ou invalide : reconnectez-vous.',
+    loggedOut: 'Vous êtes déconnecté.',
   },
+  /** A write call without the XSRF header matching its cookie (403). */
+  xsrf: 'Jeton de sécurité (XSRF) absent ou invalide : rechargez la page et réessayez.',
   category: {
     duplicate: (name: string) => `La catégorie « ${name} » existe déjà : choisissez un autre nom.`,
     hasTypes: (count: number) =>
@@ -110,5 +115,14 @@ export const messages = {
     updated: 'Demande mise à jour.',
     deleted: 'Demande effacée.',
     photoNotFound: 'Photo introuvable.',
+    /** The page that answers a request sent without JavaScript. */
+    page: {
+      sent: 'Demande envoyée',
+      notSent: 'Demande non envoyée',
+      home: 'Retour à l’accueil',
+      back: 'Revenez au formulaire avec le bouton « Précédent » de votre navigateur : ce que vous avez écrit y est encore. Vous pouvez aussi',
+      reopen: 'rouvrir le formulaire',
+      orCall: 'ou nous appeler.',
+    },
   },
 } as const;

@@ -2,6 +2,7 @@
 // and the cache headers of API answers (ETag + short Cache-Control on public GETs).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../messages.ts';
 import { isApiRequest, requestPath } from '../requestPath.ts';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -92,7 +93,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     if (!cookie || typeof header !== 'string' || !sameSecret(cookie, header)) {
       return reply.code(403).send({
         Result: false,
-        Message: 'Jeton de sécurité (XSRF) absent ou invalide : rechargez la page et réessayez.',
+        Message: messages.xsrf,
       });
     }
   });

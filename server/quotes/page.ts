@@ -3,16 +3,15 @@
 // script and no style (the Content-Security-Policy allows neither inline), the visitor's text
 // never echoed.
 import { demoBusiness } from '../demo/content.ts';
+import { messages } from '../messages.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function quotePage(sent: boolean, message: string): string {
-  const title = sent ? 'Demande envoyée' : 'Demande non envoyée';
-  const next = sent
-    ? '<p><a href="/welcome">Retour à l’accueil</a></p>'
-    : '<p>Revenez au formulaire avec le bouton « Précédent » de votre navigateur : ce que vous avez écrit y est encore. ' +
-      'Vous pouvez aussi <a href="/contact">rouvrir le formulaire</a> ou nous appeler.</p>';
+  const t = messages.quote.page;
+  const title = sent ? t.sent : t.notSent;
+  const next = sent ? `<p><a href="/welcome">${t.home}</a></p>` : `<p>${t.back} <a href="/contact">${t.reopen}</a> ${t.orCall}</p>`;
   return (
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${title} — ${escapeHtml(demoBusiness.name)}</title></head>` +

@@ -1,6 +1,7 @@
 // Tag "auth": sign-in, token refresh (rotation), logout.
 import { verifyPassword } from '../auth/passwords.ts';
 import { uniqueKey } from '../db/mappers.ts';
+import { messages } from '../messages.ts';
 import { ApiError, ok, type TagModule } from '../operations.ts';
 import type { FastifyRequest } from 'fastify';
 
@@ -13,8 +14,6 @@ export function bearerOf(req: FastifyRequest): string | null {
 }
 
 const failed = { Result: false, Token: '', RefreshToken: '' };
-
-export const SESSION_EXPIRED = 'Session expirée ou invalide : reconnectez-vous.';
 
 export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
   tag: 'auth',
@@ -32,7 +31,7 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
       if (wait > 0) {
         throw new ApiError(
           429,
-          `Trop de tentatives de connexion échouées. Réessayez dans ${wait} seconde${wait > 1 ? 's' : ''}.`,
+          messages.signIn.tooManyFailures(wait),
           { 'Retry-After': String(wait) },
         );
       }
@@ -51,11 +50,11 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
 
     async refreshToken(_arg, { req, services: { sessions } }) {
       const token = bearerOf(req);
-      if (!token) throw new ApiError(401, SESSION_EXPIRED);
+      if (!token) throw new ApiError(401, messages.signIn.sessionExpired);
       const outcome = await sessions.rotate(token);
       if (!outcome.ok) {
         if (outcome.reason === 'reused') req.log.warn('refresh token reused: its session was revoked');
-        throw new ApiError(401, SESSION_EXPIRED);
+        throw new ApiError(401, messages.signIn.sessionExpired);
       }
       return { Result: true, ...outcome.tokens };
     },
@@ -63,7 +62,7 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
     async logout(_arg, { req, services: { sessions } }) {
       const token = bearerOf(req);
       if (token) await sessions.revokeFamily(token);
-      return ok('Vous êtes déconnecté.');
+      return ok(messages.signIn.loggedOut);
     },
   },
 };

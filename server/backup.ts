@@ -15,6 +15,9 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { DATABASE_FILE } from './db/database.ts';
+import { messages } from './messages.ts';
+
+const t = messages.backup;
 
 export const MANIFEST = 'manifest.json';
 const IMAGES = 'images';
@@ -71,7 +74,7 @@ function fileHeaders(name: string, size: number, mtime: number): Buffer[] {
 /** Opens a regular file without following a link (O_NOFOLLOW), or throws. */
 function openRegular(path: string): number {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  if (!fstatSync(fd).isFile()) throw new Error(`${path} n'est pas un fichier ordinaire`);
+  if (!fstatSync(fd).isFile()) throw new Error(t.notRegular(path));
   return fd;
 }
 
@@ -93,14 +96,13 @@ async function* tarEntries(entries: Array<{ name: string; path?: string; data?: 
         hash.update(chunk as Buffer);
         yield chunk as Buffer;
       }
-      if (written !== info.size || hash.digest('hex') !== entry.sha256) throw new Error(`${entry.path} a changé pendant la sauvegarde`);
+      if (written !== info.size || hash.digest('hex') !== entry.sha256) throw new Error(t.changed(entry.path));
       yield padding(info.size);
     }
   }
   yield Buffer.alloc(1024); // two empty blocks end the archive
 }
 
-const TRUNCATED = 'Archive tronquée.';
 
 /** Reads exact byte counts from a stream of chunks, holding no more than one chunk. */
 function byteReader(source: AsyncIterable<Buffer>) {
@@ -114,7 +116,7 @@ function byteReader(source: AsyncIterable<Buffer>) {
   };
   return {
     async exactly(n: number): Promise<Buffer> {
-      while (pending.length < n) if (!(await fill())) throw new Error(TRUNCATED);
+      while (pending.length < n) if (!(await fill())) throw new Error(t.truncated);
       const out = pending.subarray(0, n);
       pending = pending.subarray(n);
       return out;
@@ -122,7 +124,7 @@ function byteReader(source: AsyncIterable<Buffer>) {
     async *pieces(n: number): AsyncGenerator<Buffer> {
       let left = n;
       while (left > 0) {
-        if (pending.length === 0 && !(await fill())) throw new Error(TRUNCATED);
+        if (pending.length === 0 && !(await fill())) throw new Error(t.truncated);
         const piece = pending.subarray(0, Math.min(left, pending.length));
         pending = pending.subarray(piece.length);
         left -= piece.length;
@@ -146,19 +148,19 @@ async function nextEntry(reader: Reader): Promise<{ name: string; size: number }
     const text = (start: number, length: number) => header.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
     let sum = 0;
     for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : (header[i] as number);
-    if (parseInt(text(148, 8).trim(), 8) !== sum) throw new Error('Archive endommagée (somme de contrôle d’en-tête).');
+    if (parseInt(text(148, 8).trim(), 8) !== sum) throw new Error(t.headerChecksum);
     const size = parseInt(text(124, 12).trim(), 8);
-    if (!Number.isSafeInteger(size) || size < 0) throw new Error('Archive endommagée (taille).');
+    if (!Number.isSafeInteger(size) || size < 0) throw new Error(t.headerSize);
     const type = text(156, 1);
     if (type === 'x') {
-      if (size > MAX_PAX_BYTES) throw new Error('Archive refusée : en-tête pax trop grand.');
+      if (size > MAX_PAX_BYTES) throw new Error(t.paxTooLarge);
       const records = (await reader.exactly(size)).toString('utf8');
       await reader.exactly((512 - (size % 512)) % 512);
       paxPath = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(records)?.[1] ?? paxPath;
       continue;
     }
     // Links, directories, devices: never in our backups, never written.
-    if (type !== '0' && type !== '') throw new Error(`Entrée refusée dans l'archive (type ${JSON.stringify(type)}) : seuls des fichiers ordinaires.`);
+    if (type !== '0' && type !== '') throw new Error(t.entryType(JSON.stringify(type)));
     return { name: paxPath ?? text(0, 100), size };
   }
 }
@@ -192,7 +194,7 @@ const safeName = (name: string) =>
  */
 export async function backup(dataDir: string, file: string): Promise<Manifest> {
   const source = join(dataDir, DATABASE_FILE);
-  if (!existsSync(source)) throw new Error(`Aucune base de données dans ${dataDir}`);
+  if (!existsSync(source)) throw new Error(t.noDatabase(dataDir));
   const work = mkdtempSync(join(tmpdir(), 'portfolio-backup-'));
   try {
     const copy = join(work, DATABASE_FILE);
@@ -210,7 +212,7 @@ export async function backup(dataDir: string, file: string): Promise<Manifest> {
       // A copy with a WAL journal would need its -wal file: make it one self-contained file.
       check.pragma('journal_mode = DELETE');
       const integrity = check.pragma('integrity_check', { simple: true });
-      if (integrity !== 'ok') throw new Error(`La copie de la base n'est pas intègre : ${String(integrity)}`);
+      if (integrity !== 'ok') throw new Error(t.copyNotIntact(String(integrity)));
     } finally {
       check.close();
     }
@@ -256,35 +258,35 @@ async function unpack(file: string, into: string): Promise<Manifest> {
   const reader = byteReader(createReadStream(file).pipe(createGunzip()));
   try {
     const first = await nextEntry(reader);
-    if (!first || first.name !== MANIFEST) throw new Error('Archive sans manifest.json : ce n’est pas une sauvegarde du portfolio.');
-    if (first.size > MAX_MANIFEST_BYTES) throw new Error('Archive refusée : manifest.json trop grand.');
+    if (!first || first.name !== MANIFEST) throw new Error(t.noManifest);
+    if (first.size > MAX_MANIFEST_BYTES) throw new Error(t.manifestTooLarge);
     const manifestData = await reader.exactly(first.size);
     await reader.exactly((512 - (first.size % 512)) % 512);
     let manifest: Manifest;
     try {
       manifest = JSON.parse(manifestData.toString('utf8')) as Manifest;
     } catch {
-      throw new Error('Archive endommagée : manifest.json illisible.');
+      throw new Error(t.manifestUnreadable);
     }
-    if (manifest.format !== 'atelier-portfolio-backup' || manifest.version !== 1) throw new Error('Format de sauvegarde inconnu.');
-    if (!manifest.files[DATABASE_FILE]) throw new Error('La sauvegarde ne contient pas de base de données.');
+    if (manifest.format !== 'atelier-portfolio-backup' || manifest.version !== 1) throw new Error(t.unknownFormat);
+    if (!manifest.files[DATABASE_FILE]) throw new Error(t.databaseMissing);
     let total = 0;
     for (const [name, expected] of Object.entries(manifest.files)) {
-      if (!safeName(name)) throw new Error(`Nom de fichier refusé dans l'archive : ${name}`);
-      if (!Number.isSafeInteger(expected.size) || expected.size < 0) throw new Error(`Taille invalide dans manifest.json : ${name}`);
+      if (!safeName(name)) throw new Error(t.nameRefused(name));
+      if (!Number.isSafeInteger(expected.size) || expected.size < 0) throw new Error(t.sizeInvalid(name));
       total += expected.size;
     }
     // A bomb announces what it will unpack: more than the disk can take is refused up front.
     const disk = statfsSync(into);
-    if (total > disk.bavail * disk.bsize) throw new Error(`Archive refusée : ${total} octets annoncés, plus que l'espace libre du disque.`);
+    if (total > disk.bavail * disk.bsize) throw new Error(t.tooLargeForDisk(total));
 
     mkdirSync(join(into, IMAGES), { mode: 0o700 });
     const seen = new Set<string>();
     for (let entry = await nextEntry(reader); entry; entry = await nextEntry(reader)) {
       const expected = manifest.files[entry.name];
       // Nothing beyond what the manifest announces is unpacked, not one byte more.
-      if (!expected || seen.has(entry.name)) throw new Error(`Fichier inattendu dans l'archive : ${entry.name}`);
-      if (entry.size !== expected.size) throw new Error(`Fichier absent ou endommagé dans l'archive : ${entry.name}`);
+      if (!expected || seen.has(entry.name)) throw new Error(t.unexpected(entry.name));
+      if (entry.size !== expected.size) throw new Error(t.damaged(entry.name));
       seen.add(entry.name);
       mkdirSync(dirname(join(into, entry.name)), { recursive: true, mode: 0o700 }); // a quote request's folder
       const hash = createHash('sha256');
@@ -299,16 +301,16 @@ async function unpack(file: string, into: string): Promise<Manifest> {
         createWriteStream(join(into, entry.name), { flags: 'wx', mode: 0o600 }),
       );
       await reader.exactly((512 - (entry.size % 512)) % 512);
-      if (hash.digest('hex') !== expected.sha256) throw new Error(`Fichier absent ou endommagé dans l'archive : ${entry.name}`);
+      if (hash.digest('hex') !== expected.sha256) throw new Error(t.damaged(entry.name));
     }
     const missing = Object.keys(manifest.files).find((name) => !seen.has(name));
-    if (missing !== undefined) throw new Error(`Fichier absent ou endommagé dans l'archive : ${missing}`);
+    if (missing !== undefined) throw new Error(t.damaged(missing));
     const db = new SQLite(join(into, DATABASE_FILE), { fileMustExist: true });
     try {
       const integrity = db.pragma('integrity_check', { simple: true });
-      if (integrity !== 'ok') throw new Error(`La base restaurée n'est pas intègre : ${String(integrity)}`);
+      if (integrity !== 'ok') throw new Error(t.restoredNotIntact(String(integrity)));
     } catch (error) {
-      throw new Error(`La base restaurée n'est pas intègre : ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(t.restoredNotIntact(error instanceof Error ? error.message : String(error)), { cause: error });
     } finally {
       db.close();
     }
@@ -324,7 +326,7 @@ async function unpack(file: string, into: string): Promise<Manifest> {
  */
 export async function restore(file: string, dataDir: string): Promise<Manifest> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    throw new Error(`${dataDir} n'est pas vide : la restauration se fait dans un DATA_DIR vide.`);
+    throw new Error(t.notEmpty(dataDir));
   }
   mkdirSync(dirname(dataDir), { recursive: true });
   // Beside DATA_DIR, on the same file system, so that the final move is one rename.

@@ -6,6 +6,9 @@ import type { AppConfig } from './app.ts';
 import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
 import { demoBusiness } from './demo/content.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
+import { messages } from './messages.ts';
+
+const t = messages.config;
 
 export interface ServerEnv {
   port: number;
@@ -24,13 +27,12 @@ export interface ServerEnv {
  */
 function trustProxy(value: string | undefined): false | string {
   if (!value || value === 'false' || value === '0') return false;
-  const safe = 'donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine)';
-  if (value === 'true') throw new Error(`TRUST_PROXY=true ferait confiance à tout X-Forwarded-For (le client y écrit ce qu’il veut) : ${safe}.`);
-  if (/^[0-9]+$/.test(value)) throw new Error(`TRUST_PROXY=${value} : Fastify ne fait confiance à aucun nombre de sauts ; ${safe}.`);
+  if (value === 'true') throw new Error(t.trustProxyTrue);
+  if (/^[0-9]+$/.test(value)) throw new Error(t.trustProxyHops(value));
   const entries = value.split(',').map((entry) => entry.trim());
   const address = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/[0-9]{1,3})?)$/;
   const bad = entries.find((entry) => !address.test(entry));
-  if (bad !== undefined) throw new Error(`TRUST_PROXY invalide : « ${bad} » n'est pas une adresse ni un réseau (${safe}).`);
+  if (bad !== undefined) throw new Error(t.trustProxyInvalid(bad));
   return entries.join(',');
 }
 
@@ -39,7 +41,7 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new Error(`${name} invalide : ${value} (un nombre entier, au moins 1)`);
+    throw new Error(t.positiveInteger(name, value));
   }
   return n;
 }
@@ -51,10 +53,10 @@ function publicUrl(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca)`);
+    throw new Error(t.publicUrl(value));
   }
   if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new Error(`PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca, sans chemin)`);
+    throw new Error(t.publicUrlPath(value));
   }
   return url.origin;
 }
@@ -67,7 +69,7 @@ const optionalSeconds = (name: string, value: string | undefined, fallback: numb
 function days(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} invalide : ${value} (un nombre entier de jours, au moins 1)`);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new Error(t.days(name, value));
   return n;
 }
 
@@ -77,22 +79,20 @@ function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<Ap
   try {
     url = new URL(smtpUrl);
   } catch {
-    throw new Error('SMTP_URL invalide : une adresse smtp://… ou smtps://…');
+    throw new Error(t.smtpUrl);
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL invalide : une adresse smtp://… ou smtps://…');
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(t.smtpUrl);
   return { smtpUrl, from: from || `"${demoBusiness.name}" <${demoBusiness.quotesEmail}>`, to: demoBusiness.quotesEmail };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalide : ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(t.port(String(env.PORT)));
   const N = env.SCRYPT_N ? Number(env.SCRYPT_N) : OWASP_SCRYPT.N;
   const accessSeconds = seconds('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, DEFAULT_TOKEN_LIFETIMES.accessSeconds);
   const refreshSeconds = seconds('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, DEFAULT_TOKEN_LIFETIMES.refreshSeconds);
   if (refreshSeconds <= accessSeconds) {
-    throw new Error(
-      `REFRESH_TOKEN_TTL (${refreshSeconds}) doit dépasser ACCESS_TOKEN_TTL (${accessSeconds}) : sinon chaque renouvellement échoue.`,
-    );
+    throw new Error(t.refreshNotLonger(refreshSeconds, accessSeconds));
   }
   const limits = {
     headersSeconds: seconds('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, DEFAULT_CONNECTION_LIMITS.headersSeconds),
@@ -101,7 +101,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
     maxConnections: seconds('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
   };
   if (limits.requestSeconds > 0 && limits.headersSeconds > limits.requestSeconds) {
-    throw new Error(`HEADERS_TIMEOUT (${limits.headersSeconds}) ne peut pas dépasser REQUEST_TIMEOUT (${limits.requestSeconds}).`);
+    throw new Error(t.headersAfterRequest(limits.headersSeconds, limits.requestSeconds));
   }
   return {
     port,

@@ -36,6 +36,24 @@ export const messages = {
     sessionExpired: 'Session expirée ou invalide : reconnectez-vous.',
     loggedOut: 'Vous êtes déconnecté.',
   },
+  /** Why the server refuses to start with the environment it was given (server/config.ts). */
+  config: {
+    trustProxyTrue:
+      'TRUST_PROXY=true ferait confiance à tout X-Forwarded-For (le client y écrit ce qu’il veut) : donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine).',
+    trustProxyHops: (value: string) =>
+      `TRUST_PROXY=${value} : Fastify ne fait confiance à aucun nombre de sauts ; donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine).`,
+    trustProxyInvalid: (entry: string) =>
+      `TRUST_PROXY invalide : « ${entry} » n'est pas une adresse ni un réseau (donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine)).`,
+    positiveInteger: (name: string, value: string) => `${name} invalide : ${value} (un nombre entier, au moins 1)`,
+    publicUrl: (value: string) => `PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca)`,
+    publicUrlPath: (value: string) => `PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca, sans chemin)`,
+    days: (name: string, value: string) => `${name} invalide : ${value} (un nombre entier de jours, au moins 1)`,
+    smtpUrl: 'SMTP_URL invalide : une adresse smtp://… ou smtps://…',
+    port: (value: string) => `PORT invalide : ${value}`,
+    refreshNotLonger: (refresh: number, access: number) =>
+      `REFRESH_TOKEN_TTL (${refresh}) doit dépasser ACCESS_TOKEN_TTL (${access}) : sinon chaque renouvellement échoue.`,
+    headersAfterRequest: (headers: number, request: number) => `HEADERS_TIMEOUT (${headers}) ne peut pas dépasser REQUEST_TIMEOUT (${request}).`,
+  },
   /** `npm run backup` / `restore`: why an archive is refused or a copy failed. */
   backup: {
     notRegular: (path: string) => `${path} n'est pas un fichier ordinaire`,
@@ -139,6 +157,27 @@ export const messages = {
     updated: 'Demande mise à jour.',
     deleted: 'Demande effacée.',
     photoNotFound: 'Photo introuvable.',
+    /** The e-mail the owner receives. */
+    mail: {
+      subject: (name: string, work: string) => `Demande de soumission : ${name}${work ? ` (${work})` : ''}`,
+      intro: (id: number) =>
+        `Nouvelle demande de soumission n° ${id}, reçue par le formulaire du site. Elle est aussi dans l’espace administrateur, menu « Demandes ».`,
+      name: 'Nom',
+      email: 'Courriel',
+      phone: 'Téléphone',
+      city: 'Ville',
+      work: 'Type de travaux',
+      received: 'Reçue le',
+      photos: 'Photos',
+      none: '(aucun)',
+      cityUnknown: '(non précisée)',
+      workUnknown: '(non précisé)',
+      noPhoto: 'aucune',
+      attached: (count: number) => `${count} (en pièces jointes)`,
+      message: 'Message',
+      reply: 'Répondez à ce courriel pour écrire au client.',
+      call: 'Le client n’a pas laissé de courriel : appelez-le.',
+    },
     /** The page that answers a request sent without JavaScript. */
     page: {
       sent: 'Demande envoyée',

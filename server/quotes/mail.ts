@@ -4,6 +4,7 @@
 // stored, so that a second copy after a crash is shown once by mail programs.
 import { join } from 'node:path';
 import type { QuotePhotoTable } from '../db/schema.ts';
+import { messages } from '../messages.ts';
 import type { QuoteRow } from './repository.ts';
 
 export interface MailSettings {
@@ -43,29 +44,30 @@ export function newMessageId(from: string, random: string): string {
 }
 
 export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPath: string, settings: MailSettings, messageId: string): ComposedMail {
+  const t = messages.quote.mail;
   const rows: Array<[string, string]> = [
-    ['Nom', quote.name],
-    ['Courriel', quote.email || '(aucun)'],
-    ['Téléphone', quote.phone || '(aucun)'],
-    ['Ville', quote.city || '(non précisée)'],
-    ['Type de travaux', quote.work || '(non précisé)'],
-    ['Reçue le', dateFr(quote.created_at)],
-    ['Photos', photos.length === 0 ? 'aucune' : `${photos.length} (en pièces jointes)`],
+    [t.name, quote.name],
+    [t.email, quote.email || t.none],
+    [t.phone, quote.phone || t.none],
+    [t.city, quote.city || t.cityUnknown],
+    [t.work, quote.work || t.workUnknown],
+    [t.received, dateFr(quote.created_at)],
+    [t.photos, photos.length === 0 ? t.noPhoto : t.attached(photos.length)],
   ];
-  const intro = `Nouvelle demande de soumission n° ${quote.id}, reçue par le formulaire du site. Elle est aussi dans l’espace administrateur, menu « Demandes ».`;
-  const reply = quote.email ? 'Répondez à ce courriel pour écrire au client.' : 'Le client n’a pas laissé de courriel : appelez-le.';
-  const text = [intro, '', ...rows.map(([k, v]) => `${k} : ${v}`), '', 'Message :', quote.message, '', reply].join('\n');
+  const intro = t.intro(quote.id);
+  const reply = quote.email ? t.reply : t.call;
+  const text = [intro, '', ...rows.map(([k, v]) => `${k} : ${v}`), '', `${t.message} :`, quote.message, '', reply].join('\n');
   const html =
     `<!doctype html><html lang="fr"><body>` +
     `<p>${escapeHtml(intro)}</p>` +
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` +
-    `<h2>Message</h2><p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>` +
+    `<h2>${t.message}</h2><p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>` +
     `<p>${escapeHtml(reply)}</p></body></html>`;
   return {
     from: settings.from,
     to: settings.to,
     ...(quote.email ? { replyTo: `"${oneLine(quote.name).replace(/["\\]/g, '')}" <${quote.email}>` } : {}),
-    subject: oneLine(`Demande de soumission : ${quote.name}${quote.work ? ` (${quote.work})` : ''}`).slice(0, 200),
+    subject: oneLine(t.subject(quote.name, quote.work)).slice(0, 200),
     messageId,
     date: new Date(quote.created_at),
     text,

@@ -6,22 +6,23 @@ import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createUser, resetPassword } from './db/seed.ts';
 import { uniqueKey } from './db/mappers.ts';
+import { messages } from './messages.ts';
 
-const usage = 'Usage : npm run admin -- add-user COURRIEL | reset-password COURRIEL   (mot de passe : ADMIN_PASSWORD, sinon aléatoire)';
+const t = messages.cli;
 
 async function run(argv: string[]): Promise<number> {
   const [command, email] = argv;
   if (!command || !email || !['add-user', 'reset-password'].includes(command)) {
-    console.error(usage);
+    console.error(t.adminUsage);
     return 2;
   }
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length < 7 || email.length > 50) {
-    console.error(`Adresse courriel invalide (7 à 50 caractères) : ${email}`);
+    console.error(t.emailInvalid(email));
     return 2;
   }
   const given = process.env.ADMIN_PASSWORD;
   if (given !== undefined && (given.length < 8 || given.length > 50)) {
-    console.error('ADMIN_PASSWORD doit contenir de 8 à 50 caractères.');
+    console.error(t.passwordLength);
     return 2;
   }
   const password = given || randomPassword();
@@ -31,19 +32,19 @@ async function run(argv: string[]): Promise<number> {
     if (command === 'add-user') {
       const exists = await db.selectFrom('app_user').select('id').where('email_key', '=', uniqueKey(email)).executeTakeFirst();
       if (exists) {
-        console.error(`L'usager ${email} existe déjà (utilisez reset-password).`);
+        console.error(t.userExists(email));
         return 1;
       }
       await createUser(db, email, password, env.app.passwordCost);
-      console.log(`Administrateur ${email} ajouté.`);
+      console.log(t.userAdded(email));
     } else {
       if (!(await resetPassword(db, email, password, env.app.passwordCost))) {
-        console.error(`Aucun usager ${email}.`);
+        console.error(t.noUser(email));
         return 1;
       }
-      console.log(`Mot de passe de ${email} changé ; ses sessions sont fermées.`);
+      console.log(t.passwordChanged(email));
     }
-    if (!given) console.log(`Mot de passe (affiché une seule fois) : ${password}`);
+    if (!given) console.log(t.passwordOnce(password));
     return 0;
   } finally {
     await db.destroy();

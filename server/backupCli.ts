@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backup, restore } from './backup.ts';
+import { messages } from './messages.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const [command, file] = process.argv.slice(2);
@@ -17,10 +18,10 @@ const target = resolve(process.env.INIT_CWD ?? process.cwd(), file);
 try {
   if (command === 'backup') {
     const manifest = await backup(dataDir, target);
-    console.log(`Sauvegarde écrite : ${target} (${Object.keys(manifest.files).length} fichiers, depuis ${dataDir})`);
+    console.log(messages.cli.backupWritten(target, Object.keys(manifest.files).length, dataDir));
   } else {
     const manifest = await restore(target, dataDir);
-    console.log(`Restauré dans ${dataDir} : ${Object.keys(manifest.files).length} fichiers de la sauvegarde du ${manifest.createdAt}`);
+    console.log(messages.cli.restored(dataDir, Object.keys(manifest.files).length, manifest.createdAt));
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

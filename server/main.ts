@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { seedAdmin, seedDemoContent } from './db/seed.ts';
+import { messages } from './messages.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -10,16 +11,15 @@ export async function main(): Promise<void> {
   const env = configFromEnv(process.env, repoRoot);
   const app = await buildApp(env.app);
   const db = app.services.db;
-  if (await seedDemoContent(db, app.services.images)) app.log.info('Base vide : contenu de démonstration ajouté.');
+  if (await seedDemoContent(db, app.services.images)) app.log.info(messages.cli.demoSeeded);
   const admin = await seedAdmin(db, { email: env.adminEmail, password: env.adminPassword, cost: env.app.passwordCost });
   if (admin?.generated) {
     // Printed once, on the console only (not through the request log).
     process.stdout.write(
-      `\n  Administrateur créé : ${admin.email}\n  Mot de passe (affiché une seule fois) : ${admin.password}\n` +
-        `  Changez-le avec : npm run admin -- reset-password ${admin.email}\n\n`,
+      messages.cli.adminCreated(admin.email, admin.password),
     );
   } else if (admin) {
-    app.log.info({ email: admin.email }, 'Administrateur créé depuis ADMIN_EMAIL / ADMIN_PASSWORD.');
+    app.log.info({ email: admin.email }, messages.cli.adminFromEnv);
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -36,6 +36,24 @@ export const messages = {
     sessionExpired: 'Session expirée ou invalide : reconnectez-vous.',
     loggedOut: 'Vous êtes déconnecté.',
   },
+  /** What the command-line tools and the start-up print for the operator. */
+  cli: {
+    adminUsage: 'Usage : npm run admin -- add-user COURRIEL | reset-password COURRIEL   (mot de passe : ADMIN_PASSWORD, sinon aléatoire)',
+    emailInvalid: (email: string) => `Adresse courriel invalide (7 à 50 caractères) : ${email}`,
+    passwordLength: 'ADMIN_PASSWORD doit contenir de 8 à 50 caractères.',
+    userExists: (email: string) => `L'usager ${email} existe déjà (utilisez reset-password).`,
+    userAdded: (email: string) => `Administrateur ${email} ajouté.`,
+    noUser: (email: string) => `Aucun usager ${email}.`,
+    passwordChanged: (email: string) => `Mot de passe de ${email} changé ; ses sessions sont fermées.`,
+    passwordOnce: (password: string) => `Mot de passe (affiché une seule fois) : ${password}`,
+    adminCreated: (email: string, password: string) =>
+      `\n  Administrateur créé : ${email}\n  Mot de passe (affiché une seule fois) : ${password}\n  Changez-le avec : npm run admin -- reset-password ${email}\n\n`,
+    adminFromEnv: 'Administrateur créé depuis ADMIN_EMAIL / ADMIN_PASSWORD.',
+    demoSeeded: 'Base vide : contenu de démonstration ajouté.',
+    buildFailed: 'La construction du site a échoué (npm run build).',
+    backupWritten: (file: string, files: number, dataDir: string) => `Sauvegarde écrite : ${file} (${files} fichiers, depuis ${dataDir})`,
+    restored: (dataDir: string, files: number, createdAt: string) => `Restauré dans ${dataDir} : ${files} fichiers de la sauvegarde du ${createdAt}`,
+  },
   /** Why the server refuses to start with the environment it was given (server/config.ts). */
   config: {
     trustProxyTrue:

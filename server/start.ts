@@ -2,9 +2,10 @@
 // sources (server/build.ts), then starts the server (server/main.ts).
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.ts';
+import { messages } from './messages.ts';
 
 if (!buildIfStale(fileURLToPath(new URL('..', import.meta.url)))) {
-  console.error('La construction du site a échoué (npm run build).');
+  console.error(messages.cli.buildFailed);
   process.exit(1);
 }
 

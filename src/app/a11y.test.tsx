@@ -34,7 +34,9 @@ test.each(pages)('%s (%s): no axe violation', async (route, _name, ready) => {
 
 test('no axe violation with a drop-down open, nor with the photo popup open', async () => {
   const { user } = renderWithProviders(null, { route: '/welcome', apiOrigin: api.origin });
-  const carousel = await screen.findByRole('region', { name: 'Projets en vedette' });
+  // The carousel's dots appear once its script has replaced the server's preview.
+  await screen.findByRole('button', { name: 'Afficher le projet 1 sur 7' });
+  const carousel = screen.getByRole('region', { name: 'Projets en vedette' });
   await user.click(screen.getByRole('button', { name: 'Décoration' }));
   expect(await axeViolations()).toEqual([]);
   await user.click(carousel.querySelector('.slide-button') as HTMLElement);

@@ -5,7 +5,7 @@ import { randomPassword } from './auth/passwords.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createUser, resetPassword } from './db/seed.ts';
-import { uniqueKey } from './db/mappers.ts';
+import { findUserByEmail } from './db/repositories/user.ts';
 import { messages } from './messages.ts';
 
 const t = messages.cli;
@@ -30,7 +30,7 @@ async function run(argv: string[]): Promise<number> {
   const db = await openDatabase(env.app.dataDir);
   try {
     if (command === 'add-user') {
-      const exists = await db.selectFrom('app_user').select('id').where('email_key', '=', uniqueKey(email)).executeTakeFirst();
+      const exists = await findUserByEmail(db, email);
       if (exists) {
         console.error(t.userExists(email));
         return 1;

@@ -62,6 +62,16 @@ export interface Sessions {
   revokeUser(userId: number, db?: Db): Promise<void>;
 }
 
+/** Ends every session of a user (a new password, a removed administrator). */
+export async function revokeUserSessions(db: Db, userId: number, atSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: atSeconds })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export function createSessions(
   db: Db,
   secret: Uint8Array,
@@ -192,13 +202,6 @@ export function createSessions(
         .execute();
     },
 
-    async revokeUser(userId, executor = db) {
-      await executor
-        .updateTable('refresh_token')
-        .set({ revoked_at: seconds() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
+    revokeUser: (userId, executor = db) => revokeUserSessions(executor, userId, seconds()),
   };
 }

@@ -3,6 +3,8 @@
 import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/content.ts';
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
 import { uniqueKey } from './mappers.ts';
+import { findUserByEmail, insertUser, updateUser } from './repositories/user.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Db } from './database.ts';
 import type { ImageLibrary } from '../images/library.ts';
 
@@ -60,21 +62,17 @@ export async function seedAdmin(db: Db, seed: AdminSeed): Promise<{ email: strin
 
 /** Adds an administrator from a plain password (stored as scrypt of its MD5 hex, like the SPA sends). */
 export async function createUser(db: Db, email: string, password: string, cost: ScryptCost): Promise<void> {
-  const hash = await hashPassword(md5hex(password), cost);
-  await db
-    .insertInto('app_user')
-    .values({ email, email_key: uniqueKey(email), password_hash: hash, created_at: Math.floor(Date.now() / 1000) })
-    .execute();
+  await insertUser(db, email, await hashPassword(md5hex(password), cost));
 }
 
 /** Sets a new plain password and ends the user's sessions. Returns false when the e-mail is unknown. */
 export async function resetPassword(db: Db, email: string, password: string, cost: ScryptCost): Promise<boolean> {
-  const hash = await hashPassword(md5hex(password), cost);
+  const passwordHash = await hashPassword(md5hex(password), cost);
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('app_user').select('id').where('email_key', '=', uniqueKey(email)).executeTakeFirst();
+    const user = await findUserByEmail(trx, email);
     if (!user) return false;
-    await trx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
-    await trx.updateTable('refresh_token').set({ revoked_at: Math.floor(Date.now() / 1000) }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await updateUser(trx, user.id, { passwordHash });
+    await revokeUserSessions(trx, user.id);
     return true;
   });
 }

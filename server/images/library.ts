@@ -24,11 +24,11 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import type { ImageInfo, Media } from '../../contract/api.ts';
 import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageTable } from '../db/schema.ts';
+import * as imageRows from '../db/repositories/image.ts';
 import { cachedOutcome, demoInputs, fillDemoCache, runWorkers } from './demoCache.ts';
 import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
 import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
@@ -190,7 +190,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
   /** Names that are taken: library rows (tombstones included) and files already there. */
   const takenNames = async (): Promise<Set<string>> => {
     const taken = new Set<string>();
-    for (const row of await db.selectFrom('image').select('name').execute()) taken.add(row.name.toLowerCase());
+    for (const name of await imageRows.allImageNames(db)) taken.add(name.toLowerCase());
     for (const folder of [dir, options.demoImagesDir]) {
       try {
         for (const entry of readdirSync(folder)) taken.add(entry.toLowerCase());
@@ -212,7 +212,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         if (!outcome.ok) return outcome;
         const name = freeName(await takenNames(), fileName, FORMATS[outcome.format].ext);
         install(workDir, dir, name, outcome.widths, true);
-        await db.insertInto('image').values(rowOf(name, outcome, Date.now())).execute();
+        await imageRows.insertImages(db, [rowOf(name, outcome, Date.now())]);
         return { ok: true, name };
       });
     },
@@ -239,10 +239,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         // Files first (the poster's, then the video), rows last, both in one transaction.
         install(posterDir, dir, posterName, outcome.widths, true);
         renameSync(video, join(dir, name));
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('image').values(posterRow).execute();
-          await trx.insertInto('image').values(videoRow).execute();
-        });
+        await imageRows.insertImages(db, [posterRow, videoRow]);
         return { ok: true, name, poster: posterName };
       });
     },
@@ -289,9 +286,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
 
     async finishDemoVariants() {
       const demoFiles = new Set(demoInputs(options.demoImagesDir).map((i) => i.file));
-      const pending = (await db.selectFrom('image').select('name').where('widths', '=', '[]').where('deleted_at', 'is', null).where('poster', 'is', null).execute())
-        .map((row) => row.name)
-        .filter((name) => demoFiles.has(name));
+      const pending = (await imageRows.imagesWithoutVariants(db)).filter((name) => demoFiles.has(name));
       if (pending.length === 0) return 0;
       // Without a persistent cache, a throwaway one inside DATA_DIR/images (moved from, then removed).
       const cacheDir = options.cacheDir ?? tempDir();
@@ -308,9 +303,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         }
         // …then the rows (a video's carries its poster's widths), all at once.
         await db.transaction().execute(async (trx) => {
-          for (const { name, widths } of done) {
-            await trx.updateTable('image').set({ widths: JSON.stringify(widths) }).where((eb) => eb.or([eb('name', '=', name), eb('poster', '=', name)])).execute();
-          }
+          for (const { name, widths } of done) await imageRows.setWidths(trx, name, widths);
         });
         return done.length;
       } finally {
@@ -319,21 +312,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     },
 
     async list() {
-      const rows = await db
-        .selectFrom('image')
-        .selectAll('image')
-        .select((eb) => [
-          eb.selectFrom('project').select(eb.fn.countAll<number>().as('n')).whereRef('project.image', '=', 'image.name').as('projects'),
-          eb.selectFrom('project_type').select(eb.fn.countAll<number>().as('n')).whereRef('project_type.image', '=', 'image.name').as('project_types'),
-        ])
-        .where('deleted_at', 'is', null)
-        // A video's poster is shown through its video, not on its own.
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('image as video').select('video.name').whereRef('video.poster', '=', 'image.name'))),
-        )
-        .orderBy('created_at', 'desc')
-        .orderBy(sql`rowid`, 'desc')
-        .execute();
+      const rows = await imageRows.listImagesWithUsage(db);
       return rows.map((row) => ({
         Name: row.name,
         Type: row.type,
@@ -351,12 +330,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       const unique = [...new Set(names)].filter((name) => name !== '');
       const media = new Map<string, Media>();
       if (unique.length === 0) return media;
-      const rows = await db
-        .selectFrom('image')
-        .select(['name', 'type', 'width', 'height', 'widths', 'poster'])
-        .where('name', 'in', unique)
-        .where('deleted_at', 'is', null)
-        .execute();
+      const rows = await imageRows.liveImages(db, unique);
       for (const row of rows) {
         media.set(row.name, {
           Type: row.type,
@@ -372,7 +346,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     async status(file) {
       const variant = parseVariantName(file);
       const names = variant ? [file, variant.name] : [file];
-      const rows = await db.selectFrom('image').select(['name', 'deleted_at', 'widths']).where('name', 'in', names).execute();
+      const rows = await imageRows.imagesByName(db, names);
       const own = rows.find((row) => row.name === file);
       if (own) return own.deleted_at === null ? 'library' : 'deleted';
       const base = variant ? rows.find((row) => row.name === variant.name) : undefined;
@@ -384,29 +358,18 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     async remove(name) {
       type Outcome = RemoveResult | { status: 'gone'; files: string[]; video: boolean };
       const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-        const usage = (names: string[]) =>
-          trx
-            .selectFrom('image')
-            .select(['name', 'widths', 'poster'])
-            .select((eb) => [
-              eb.selectFrom('project').select(eb.fn.countAll<number>().as('n')).whereRef('project.image', '=', 'image.name').as('projects'),
-              eb.selectFrom('project_type').select(eb.fn.countAll<number>().as('n')).whereRef('project_type.image', '=', 'image.name').as('project_types'),
-            ])
-            .where('name', 'in', names)
-            .where('deleted_at', 'is', null)
-            .execute();
+        const usage = (names: string[]) => imageRows.imagesWithUsage(trx, names);
         const [row] = await usage([name]);
         if (!row) return { status: 'missing' };
         if (options.pageImages?.includes(name)) return { status: 'page' };
-        const owner = await trx.selectFrom('image').select('name').where('poster', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
-        if (owner) return { status: 'poster' };
+        if (await imageRows.isPosterOfVideo(trx, name)) return { status: 'poster' };
         // A video goes with its poster: neither may be in use (a poster's name may have been typed).
         const rows = row.poster ? [row, ...(await usage([row.poster]))] : [row];
         const projects = rows.reduce((sum, r) => sum + Number(r.projects ?? 0), 0);
         const projectTypes = rows.reduce((sum, r) => sum + Number(r.project_types ?? 0), 0);
         if (projects > 0 || projectTypes > 0) return { status: 'used', projects, projectTypes };
         // The rows stay as tombstones: the names are never given to other content.
-        await trx.updateTable('image').set({ deleted_at: Date.now() }).where('name', 'in', rows.map((r) => r.name)).execute();
+        await imageRows.markDeleted(trx, rows.map((r) => r.name), Date.now());
         const files = rows.flatMap((r) => [
           r.name,
           ...(r.poster ? [] : parseWidths(r.widths).flatMap((w) => [variantName(r.name, w, 'avif'), variantName(r.name, w, 'webp')])),

@@ -5,6 +5,7 @@
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import { changeDates } from '../db/repositories/common.ts';
 import { messages } from '../messages.ts';
 import { cachedPage, originOf, sendWithEtag } from './render.ts';
 
@@ -23,9 +24,9 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
 
   async function sitemap(origin: string): Promise<string> {
     const [categories, types, projects] = await Promise.all([
-      db.selectFrom('category').select(['id', 'updated_at']).orderBy('id').execute(),
-      db.selectFrom('project_type').select(['id', 'updated_at']).orderBy('id').execute(),
-      db.selectFrom('project').select(['id', 'updated_at']).orderBy('id').execute(),
+      changeDates(db, 'category'),
+      changeDates(db, 'project_type'),
+      changeDates(db, 'project'),
     ]);
     const latest = Math.max(0, ...[...categories, ...types, ...projects].map((row) => Number(row.updated_at)));
     const entries: Array<[path: string, lastmod: number]> = [

@@ -1,6 +1,7 @@
 // Tag "auth": sign-in, token refresh (rotation), logout.
 import { verifyPassword } from '../auth/passwords.ts';
 import { uniqueKey } from '../db/mappers.ts';
+import { findUserByEmail } from '../db/repositories/user.ts';
 import { messages } from '../messages.ts';
 import { ApiError, ok, type TagModule } from '../operations.ts';
 import type { FastifyRequest } from 'fastify';
@@ -37,7 +38,7 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
       }
       loginLimiter.pair.record(pairKey);
       loginLimiter.address.record(addressKey);
-      const user = await db.selectFrom('app_user').select(['id', 'password_hash']).where('email_key', '=', email).executeTakeFirst();
+      const user = await findUserByEmail(db, loginRequest.Email);
       // An unknown e-mail costs the same scrypt as a wrong password: same answer, same time.
       // Every hash waits its turn in the global gate (503 when too many wait).
       const stored = user?.password_hash ?? (await dummyPasswordHash());

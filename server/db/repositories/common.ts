@@ -1,0 +1,25 @@
+// What the per-table repositories share. Each repository function takes the database or a
+// transaction first (a Kysely transaction is a Kysely instance), so a handler runs it inside its
+// transaction when it has one, as in Kysely's example project.
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+/** The database or a transaction. */
+export type Executor = Kysely<Database>;
+
+/** The tables whose rows are named by an integer `id`. */
+type TableWithId = 'category' | 'project_type' | 'project' | 'app_user';
+
+/** Whether the row `id` of `table` exists. */
+export async function existsById(db: Executor, table: TableWithId, id: number): Promise<boolean> {
+  const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The value of a `count(*) as count` query. */
+export const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ count: number }> }): Promise<number> =>
+  Number((await query.executeTakeFirstOrThrow()).count);
+
+/** Every row's id and last change (milliseconds), by id: what the sitemap lists. */
+export const changeDates = (db: Executor, table: 'category' | 'project_type' | 'project') =>
+  db.selectFrom(table).select(['id', 'updated_at']).orderBy('id').execute();

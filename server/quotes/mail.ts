@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { QuotePhotoTable } from '../db/schema.ts';
 import { messages } from '../messages.ts';
-import type { QuoteRow } from './repository.ts';
+import type { QuoteRow } from '../db/repositories/quote.ts';
 
 export interface MailSettings {
   /** SMTP_URL, e.g. smtp://user:pass@mail.example.ca:587 or smtps://…:465 */

@@ -21,7 +21,7 @@ import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { ApiError } from '../operations.ts';
 import { composeMail, newMessageId, type MailSettings } from './mail.ts';
 import { receiveQuote } from './receive.ts';
-import * as repo from './repository.ts';
+import * as repo from '../db/repositories/quote.ts';
 import { DEFAULT_QUOTE_LIMIT, DEFAULT_RETENTION_DAYS, formToken, MIN_FILL_MS, QUOTE_FIELDS, retryDelayMs, tokenAge, type QuoteField } from './rules.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { ApiError, ok, type TagModule } from '../operations.ts';
 import { quotePage } from '../quotes/page.ts';
-import { countUnread, getQuote, listQuotes, markQuote, workChoices } from '../quotes/repository.ts';
+import { countUnread, getQuote, listQuotes, markQuote, workChoices } from '../db/repositories/quote.ts';
 import { messages } from '../messages.ts';
 import type { Submission } from '../quotes/service.ts';
 

@@ -1,9 +1,9 @@
 // The quote tables (quote, quote_photo, mail_outbox): every query of issue 17 in one place.
-import type { Quote, QuoteMail, QuoteSummary } from '../../contract/api.ts';
+import type { Quote, QuoteMail, QuoteSummary } from '../../../contract/api.ts';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { MailOutboxTable, QuotePhotoTable, QuoteTable } from '../db/schema.ts';
-import { OTHER_WORK } from './rules.ts';
+import type { Db } from '../database.ts';
+import type { MailOutboxTable, QuotePhotoTable, QuoteTable } from '../schema.ts';
+import { OTHER_WORK } from '../../quotes/rules.ts';
 
 export type NewQuote = Omit<QuoteTable, 'id' | 'read_at' | 'handled_at'>;
 export type NewPhoto = Omit<QuotePhotoTable, 'quote_id'>;

@@ -24,7 +24,7 @@ export async function main(): Promise<void> {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'arrêt');
+      app.log.info({ signal }, messages.log.stopping);
       app.close().then(
         () => process.exit(0),
         () => process.exit(1),
@@ -38,9 +38,9 @@ export async function main(): Promise<void> {
     (finished) => {
       if (finished === 0) return;
       app.services.cache.invalidate();
-      app.log.info({ images: finished }, 'Variantes AVIF et WebP des images de démonstration prêtes.');
+      app.log.info({ images: finished }, messages.log.demoVariantsReady);
     },
-    (error: unknown) => app.log.error({ err: error }, 'variantes des images de démonstration'),
+    (error: unknown) => app.log.error({ err: error }, messages.log.demoVariantsFailed),
   );
 }
 

@@ -2,8 +2,15 @@
 // messages' first three are the issue's own words, which the client shows (and its tests expect)
 // as is. No file name or other sender's text goes into a message about an upload: the answer's
 // Name carries it.
-const notFound = (what: string, id: number) =>
+const missing = (what: string, id: number) =>
   `${what} n° ${id} est introuvable : ${what.startsWith('La ') ? 'elle a peut-être été effacée' : 'il a peut-être été effacé'} entre-temps.`;
+/** A record named in the address does not exist (404). */
+const notFound = {
+  category: (id: number) => missing('La catégorie', id),
+  projectType: (id: number) => missing('Le type de projet', id),
+  project: (id: number) => missing('Le projet', id),
+  user: (id: number) => missing("L'usager", id),
+};
 
 export const messages = {
   ok: 'Opération effectuée avec succès',
@@ -205,5 +212,65 @@ export const messages = {
       reopen: 'rouvrir le formulaire',
       orCall: 'ou nous appeler.',
     },
+  },
+  /** Schema violations (plugins/validationMessages.ts picks the sentence from Ajv's error). */
+  validation: {
+    invalid: 'Requête invalide.',
+    body: 'Le corps de la requête',
+    request: 'La requête',
+    field: 'Le champ',
+    labels: {
+      Id: "L'identifiant",
+      id: "L'identifiant",
+      typeId: "L'identifiant du type de projet",
+      count: 'Le nombre demandé',
+      Name: 'Le nom',
+      Description: 'La description',
+      Image: "Le nom d'image",
+      name: "Le nom d'image",
+      CategoryId: 'La catégorie',
+      ProjectTypeId: 'Le type de projet',
+      SrcId: 'Le type de projet parent',
+      DestId: 'Le sous-type',
+      Email: "Le nom d'usager",
+      Pwd: 'Le mot-de-passe',
+    } as Record<string, string>,
+    typeNames: {
+      integer: 'un nombre entier',
+      number: 'un nombre',
+      string: 'du texte',
+      boolean: 'vrai ou faux',
+      object: 'un objet JSON',
+      array: 'une liste',
+    } as Record<string, string>,
+    required: (label: string) => `${label} est requis.`,
+    notAllowed: (field: string) => `Le champ « ${field} » n'est pas permis ici.`,
+    type: (label: string, type: string) => `${label} doit être ${type}.`,
+    minLength: (label: string, n: number) => `${label} doit contenir au moins ${n} caractère${n > 1 ? 's' : ''}.`,
+    maxLength: (label: string, n: number) => `${label} doit contenir au plus ${n} caractère${n > 1 ? 's' : ''}.`,
+    minimum: (label: string, n: string) => `${label} doit être au moins ${n}.`,
+    maximum: (label: string, n: string) => `${label} doit être au plus ${n}.`,
+    email: (label: string) => `${label} doit être une adresse courriel valide.`,
+    format: (label: string) => `${label} n'a pas le bon format.`,
+    blank: (label: string) => `${label} ne peut pas être fait seulement d'espaces.`,
+    md5: (label: string) => `${label} doit être un hachage MD5 (32 caractères hexadécimaux minuscules).`,
+    fileName: (label: string) => `${label} doit être un simple nom de fichier (lettres, chiffres, point, tiret, souligné).`,
+    forbiddenCharacter: (label: string) =>
+      `${label} contient un caractère interdit (caractère de contrôle, invisible ou de sens d'écriture) : retirez-le et réessayez.`,
+    other: (label: string) => `${label} est invalide.`,
+  },
+  /** The names of the events the server logs (for whoever reads the log). */
+  log: {
+    request: 'requête',
+    stopping: 'arrêt',
+    internalError: 'erreur interne',
+    renderFailed: 'rendu de la page impossible',
+    refreshReused: 'refresh token reused: its session was revoked',
+    quoteMailFailed: 'courriel de demande non envoyé',
+    outbox: 'boîte d’envoi',
+    quoteRetention: 'conservation des demandes',
+    quotesAtStart: 'demandes au démarrage',
+    demoVariantsReady: 'Variantes AVIF et WebP des images de démonstration prêtes.',
+    demoVariantsFailed: 'variantes des images de démonstration',
   },
 } as const;

@@ -39,7 +39,7 @@ export function registerErrors(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ Result: false, Message: frenchClientError(error.code, status) });
     }
-    req.log.error({ err: error }, 'erreur interne');
+    req.log.error({ err: error }, messages.log.internalError);
     return reply.code(500).send({ Result: false, Message: messages.request.internal });
   });
 }

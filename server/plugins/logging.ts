@@ -1,4 +1,5 @@
 // The request log: one line per request with its id, never a header or a body.
+import { messages } from '../messages.ts';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 export function loggerOptions(logger: boolean | FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
@@ -18,7 +19,7 @@ export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
       { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'requête',
+      messages.log.request,
     );
   });
 }

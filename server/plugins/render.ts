@@ -130,7 +130,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
         // visit (fresh) is rendered anew.
         page = await options.cache.get(`page ${origin}${path}`, () => renderToPage(path, origin), (p) => p.status === 200 && !p.fresh);
       } catch (error) {
-        req.log.error({ err: error }, 'rendu de la page impossible');
+        req.log.error({ err: error }, messages.log.renderFailed);
         page = cachedPage(503, errorPage);
       }
       if (page.status === 503) reply.header('Retry-After', '30');

@@ -209,7 +209,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
         } catch (error) {
           const attempts = item.attempts + 1;
           const reason = error instanceof Error ? error.message : String(error);
-          log.warn({ quote: item.quoteId, attempts, err: reason }, 'courriel de demande non envoyé');
+          log.warn({ quote: item.quoteId, attempts, err: reason }, messages.log.quoteMailFailed);
           await repo.markFailed(db, item.outboxId, attempts, reason, now() + retryDelayMs(attempts));
         }
       }
@@ -235,7 +235,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       return running;
     }
     running = sendDue()
-      .catch((error: unknown) => log.error({ err: error }, 'boîte d’envoi'))
+      .catch((error: unknown) => log.error({ err: error }, messages.log.outbox))
       .then(() => schedule())
       .catch(() => undefined)
       .finally(() => {
@@ -258,9 +258,9 @@ export function createQuotes(options: QuotesOptions): Quotes {
     }
     await purge();
   })();
-  const purgeTimer = setInterval(() => void purge().catch((error: unknown) => log.error({ err: error }, 'conservation des demandes')), 60 * 60 * 1000);
+  const purgeTimer = setInterval(() => void purge().catch((error: unknown) => log.error({ err: error }, messages.log.quoteRetention)), 60 * 60 * 1000);
   purgeTimer.unref();
-  void ready.then(() => deliver()).catch((error: unknown) => log.error({ err: error }, 'demandes au démarrage'));
+  void ready.then(() => deliver()).catch((error: unknown) => log.error({ err: error }, messages.log.quotesAtStart));
 
   return {
     dir,

@@ -54,7 +54,7 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
       if (!token) throw new ApiError(401, messages.signIn.sessionExpired);
       const outcome = await sessions.rotate(token);
       if (!outcome.ok) {
-        if (outcome.reason === 'reused') req.log.warn('refresh token reused: its session was revoked');
+        if (outcome.reason === 'reused') req.log.warn(messages.log.refreshReused);
         throw new ApiError(401, messages.signIn.sessionExpired);
       }
       return { Result: true, ...outcome.tokens };

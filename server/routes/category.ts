@@ -21,7 +21,7 @@ export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'update
     async updateCategory({ id, category }, { services: { db } }) {
       if (category.Id !== id) return refuse(messages.idMismatch(category.Id, id));
       return db.transaction().execute(async (trx) => {
-        if (!(await categories.categoryExists(trx, id))) throw new ApiError(404, messages.notFound('La catégorie', id));
+        if (!(await categories.categoryExists(trx, id))) throw new ApiError(404, messages.notFound.category(id));
         if (await categories.categoryNameTaken(trx, category.Name, id)) return refuse(messages.category.duplicate(category.Name));
         await categories.updateCategory(trx, id, category.Name);
         return ok();
@@ -30,7 +30,7 @@ export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'update
 
     async deleteCategory({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        if (!(await categories.categoryExists(trx, id))) throw new ApiError(404, messages.notFound('La catégorie', id));
+        if (!(await categories.categoryExists(trx, id))) throw new ApiError(404, messages.notFound.category(id));
         const count = await categories.countTypesOfCategory(trx, id);
         if (count > 0) return refuse(messages.category.hasTypes(count));
         await categories.deleteCategory(trx, id);

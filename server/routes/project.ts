@@ -32,7 +32,7 @@ export const projectRoutes: TagModule<
   handlers: {
     async getProjectsByType({ typeId }, { services: { db, cache, images } }) {
       return cache.get(`projects-of-type:${typeId}`, async () => {
-        if (!(await projectTypeExists(db, typeId))) throw new ApiError(404, messages.notFound('Le type de projet', typeId));
+        if (!(await projectTypeExists(db, typeId))) throw new ApiError(404, messages.notFound.projectType(typeId));
         return views(await projects.listProjects(db, typeId), images);
       });
     },
@@ -40,7 +40,7 @@ export const projectRoutes: TagModule<
     async getProject({ id }, { services: { db, cache, images } }) {
       return cache.get(`project:${id}`, async () => {
         const row = await projects.findProject(db, id);
-        if (!row) throw new ApiError(404, messages.notFound('Le projet', id));
+        if (!row) throw new ApiError(404, messages.notFound.project(id));
         return (await views([row], images))[0] as ProjectView;
       });
     },
@@ -71,7 +71,7 @@ export const projectRoutes: TagModule<
     async updateProject({ id, project: p }, { services: { db } }) {
       if (p.Id !== id) return refuse(messages.idMismatch(p.Id, id));
       return db.transaction().execute(async (trx) => {
-        if (!(await projects.projectExists(trx, id))) throw new ApiError(404, messages.notFound('Le projet', id));
+        if (!(await projects.projectExists(trx, id))) throw new ApiError(404, messages.notFound.project(id));
         if (!(await projectTypeExists(trx, p.ProjectTypeId))) return refuse(messages.noProjectType(p.ProjectTypeId));
         await projects.updateProject(trx, id, p);
         return ok();
@@ -79,7 +79,7 @@ export const projectRoutes: TagModule<
     },
 
     async deleteProject({ id }, { services: { db } }) {
-      if (!(await projects.deleteProject(db, id))) throw new ApiError(404, messages.notFound('Le projet', id));
+      if (!(await projects.deleteProject(db, id))) throw new ApiError(404, messages.notFound.project(id));
       return ok();
     },
   },

@@ -24,7 +24,7 @@ export const projectTypeRoutes: TagModule<
 
     async getProjectTypesByCategory({ id }, { services: { db, cache, images } }) {
       return cache.get(`types-of-category:${id}`, async () => {
-        if (!(await categoryExists(db, id))) throw new ApiError(404, messages.notFound('La catégorie', id));
+        if (!(await categoryExists(db, id))) throw new ApiError(404, messages.notFound.category(id));
         return typeViews(await types.listProjectTypes(db, id), images);
       });
     },
@@ -40,7 +40,7 @@ export const projectTypeRoutes: TagModule<
     async updateProjectType({ id, projectType: t }, { services: { db } }) {
       if (t.Id !== id) return refuse(messages.idMismatch(t.Id, id));
       return db.transaction().execute(async (trx) => {
-        if (!(await types.projectTypeExists(trx, id))) throw new ApiError(404, messages.notFound('Le type de projet', id));
+        if (!(await types.projectTypeExists(trx, id))) throw new ApiError(404, messages.notFound.projectType(id));
         if (!(await categoryExists(trx, t.CategoryId))) return refuse(messages.projectType.noCategory(t.CategoryId));
         await types.updateProjectType(trx, id, t);
         return ok();
@@ -49,7 +49,7 @@ export const projectTypeRoutes: TagModule<
 
     async deleteProjectType({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        if (!(await types.projectTypeExists(trx, id))) throw new ApiError(404, messages.notFound('Le type de projet', id));
+        if (!(await types.projectTypeExists(trx, id))) throw new ApiError(404, messages.notFound.projectType(id));
         const count = await types.countProjectsOfType(trx, id);
         if (count > 0) return refuse(messages.projectType.hasProjects(count));
         await types.deleteProjectType(trx, id);

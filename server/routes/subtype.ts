@@ -9,7 +9,7 @@ export const subTypeRoutes: TagModule<'getSubTypes' | 'addSubType' | 'deleteSubT
   handlers: {
     async getSubTypes({ id }, { services: { db, cache, images } }) {
       return cache.get(`subtypes:${id}`, async () => {
-        if (!(await types.projectTypeExists(db, id))) throw new ApiError(404, messages.notFound('Le type de projet', id));
+        if (!(await types.projectTypeExists(db, id))) throw new ApiError(404, messages.notFound.projectType(id));
         return typeViews(await types.listSubTypes(db, id), images);
       });
     },

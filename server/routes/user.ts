@@ -24,10 +24,10 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
 
     async updateUser({ id, userInput: u }, { services: { db, passwordCost, sessions } }) {
       if (u.Id !== id) return refuse(messages.idMismatch(u.Id, id));
-      if (!(await users.userExists(db, id))) throw new ApiError(404, messages.notFound("L'usager", id));
+      if (!(await users.userExists(db, id))) throw new ApiError(404, messages.notFound.user(id));
       const hash = await hashPassword(u.Pwd, passwordCost);
       return db.transaction().execute(async (trx) => {
-        if (!(await users.userExists(trx, id))) throw new ApiError(404, messages.notFound("L'usager", id));
+        if (!(await users.userExists(trx, id))) throw new ApiError(404, messages.notFound.user(id));
         if (await users.emailTaken(trx, u.Email, id)) return refuse(messages.user.duplicate(u.Email));
         await users.updateUser(trx, id, { email: u.Email, passwordHash: hash });
         // A new password ends every session of that user.
@@ -38,7 +38,7 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
 
     async deleteUser({ id }, { services: { db } }) {
       return db.transaction().execute(async (trx) => {
-        if (!(await users.userExists(trx, id))) throw new ApiError(404, messages.notFound("L'usager", id));
+        if (!(await users.userExists(trx, id))) throw new ApiError(404, messages.notFound.user(id));
         if ((await users.countUsers(trx)) <= 1) return refuse(messages.user.lastAdmin);
         await users.deleteUser(trx, id);
         return ok();

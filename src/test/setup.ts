@@ -1,1 +1,7 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// The client tests talk to a real API server over HTTP. On a loaded 2-core CI machine a page's
+// data can take more than Testing Library's default 1 s to arrive (two CI runs failed on a
+// findBy… that had waited 1 s); waiting up to 5 s costs nothing when the page is quicker.
+configure({ asyncUtilTimeout: 5000 });

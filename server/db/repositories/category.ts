@@ -1,23 +1,16 @@
 // The category table.
 import type { Category } from '../../../contract/api.ts';
 import { toCategory, uniqueKey } from '../mappers.ts';
-import { countOf, existsById, type Executor } from './common.ts';
+import { countOf, existsById, keyTaken, type Executor } from './common.ts';
 
 export const listCategories = async (db: Executor): Promise<Category[]> =>
   (await db.selectFrom('category').select(['id', 'name']).orderBy('id').execute()).map(toCategory);
 
 export const categoryExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'category', id);
 
-/** Whether a category other than `exceptId` has this name, compared without case (uniqueKey). */
-export async function categoryNameTaken(db: Executor, name: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('category')
-    .select('id')
-    .where('name_key', '=', uniqueKey(name))
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Whether a category other than `exceptId` has this name, compared without case. */
+export const categoryNameTaken = (db: Executor, name: string, exceptId = 0): Promise<boolean> =>
+  keyTaken(db, 'category', uniqueKey(name), exceptId);
 
 export async function insertCategory(db: Executor, name: string): Promise<void> {
   await db.insertInto('category').values({ name, name_key: uniqueKey(name) }).execute();

@@ -16,6 +16,16 @@ export async function existsById(db: Executor, table: TableWithId, id: number): 
   return row !== undefined;
 }
 
+/**
+ * Whether a row other than `exceptId` has this unique key (a category's name, a user's e-mail:
+ * uniqueKey of the text, so that case and composition do not make two of one).
+ */
+export async function keyTaken(db: Executor, table: 'category' | 'app_user', key: string, exceptId = 0): Promise<boolean> {
+  const column = table === 'category' ? 'name_key' : 'email_key';
+  const row = await db.selectFrom(table).select('id').where(column, '=', key).where('id', '<>', exceptId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The value of a `count(*) as count` query. */
 export const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ count: number }> }): Promise<number> =>
   Number((await query.executeTakeFirstOrThrow()).count);

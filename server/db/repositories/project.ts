@@ -10,11 +10,8 @@ type Fields = Omit<Project, 'Id'>;
 const columns = (p: Fields) => ({ project_type_id: p.ProjectTypeId, name: p.Name, description: p.Description, image: p.Image });
 
 /** Every project, or those of one project type, by id. */
-export function listProjects(db: Executor, typeId?: number): Promise<ProjectRow[]> {
-  let query = db.selectFrom('project').selectAll();
-  if (typeId !== undefined) query = query.where('project_type_id', '=', typeId);
-  return query.orderBy('id').execute();
-}
+export const listProjects = (db: Executor, typeId?: number): Promise<ProjectRow[]> =>
+  db.selectFrom('project').selectAll().$if(typeId !== undefined, (q) => q.where('project_type_id', '=', typeId ?? 0)).orderBy('id').execute();
 
 export const findProject = (db: Executor, id: number): Promise<ProjectRow | undefined> =>
   db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();

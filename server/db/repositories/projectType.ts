@@ -11,11 +11,8 @@ type Fields = Omit<ProjectType, 'Id'>;
 const columns = (t: Fields) => ({ category_id: t.CategoryId, name: t.Name, description: t.Description, image: t.Image });
 
 /** Every project type, or those of one category, by id. */
-export function listProjectTypes(db: Executor, categoryId?: number): Promise<ProjectTypeRow[]> {
-  let query = db.selectFrom('project_type').selectAll();
-  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
-  return query.orderBy('id').execute();
-}
+export const listProjectTypes = (db: Executor, categoryId?: number): Promise<ProjectTypeRow[]> =>
+  db.selectFrom('project_type').selectAll().$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId ?? 0)).orderBy('id').execute();
 
 export const projectTypeExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'project_type', id);
 

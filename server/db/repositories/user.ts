@@ -1,7 +1,7 @@
 // The app_user table (administrators). Only a scrypt hash of a password is stored.
 import type { User } from '../../../contract/api.ts';
 import { toUser, uniqueKey } from '../mappers.ts';
-import { countOf, existsById, type Executor } from './common.ts';
+import { countOf, existsById, keyTaken, type Executor } from './common.ts';
 
 export const listUsers = async (db: Executor): Promise<User[]> =>
   (await db.selectFrom('app_user').select(['id', 'email']).orderBy('id').execute()).map(toUser);
@@ -12,16 +12,8 @@ export const userExists = (db: Executor, id: number): Promise<boolean> => exists
 export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('app_user').select(['id', 'password_hash']).where('email_key', '=', uniqueKey(email)).executeTakeFirst();
 
-/** Whether a user other than `exceptId` has this e-mail, compared without case (uniqueKey). */
-export async function emailTaken(db: Executor, email: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('app_user')
-    .select('id')
-    .where('email_key', '=', uniqueKey(email))
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Whether a user other than `exceptId` has this e-mail, compared without case. */
+export const emailTaken = (db: Executor, email: string, exceptId = 0): Promise<boolean> => keyTaken(db, 'app_user', uniqueKey(email), exceptId);
 
 export async function insertUser(db: Executor, email: string, passwordHash: string): Promise<void> {
   await db

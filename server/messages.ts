@@ -125,6 +125,19 @@ export const messages = {
     duplicate: (email: string) => `L'usager « ${email} » existe déjà : choisissez une autre adresse.`,
     lastAdmin: "Impossible d'effacer le dernier administrateur : ajoutez d'abord un autre usager.",
   },
+  site: {
+    sinceFuture: (year: number) => `L'année de début d'activité (${year}) ne peut pas être dans le futur.`,
+    photoMissing: (name: string) => `La photo « ${name} » n'est pas dans la bibliothèque : choisissez-en une de la liste.`,
+    photoIsVideo: (name: string) => `« ${name} » est une vidéo : choisissez une photo.`,
+    cardTargetMissing: (card: number, href: string) =>
+      `La carte n° ${card} de « Ce que nous faisons » mène à ${href}, une page qui n'existe pas : choisissez une catégorie ou un type de projet de la liste.`,
+  },
+  menu: {
+    entryMissing: (dropdown: number, entry: number, href: string) =>
+      `L'entrée n° ${entry} du menu déroulant n° ${dropdown} mène à ${href}, une page qui n'existe pas : choisissez une catégorie ou un type de projet de la liste.`,
+    linkMissing: (link: number, href: string) =>
+      `Le lien de droite n° ${link} mène à ${href}, une page qui n'existe pas : choisissez une page de la liste.`,
+  },
   image: {
     tooLarge: 'Image trop volumineuse (20 Mo maximum)',
     unsupported: "Format d'image non pris en charge",

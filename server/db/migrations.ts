@@ -3,6 +3,8 @@
 // limited to AUTOINCREMENT, which keeps deleted ids from being reused.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { demoMenu, demoSite } from '../demo/site.ts';
+import type { Database } from './schema.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -161,6 +163,26 @@ const migrations: Record<string, Migration> = {
         .addColumn('sent_at', 'integer')
         .execute();
       await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['sent_at', 'next_attempt_at']).execute();
+    },
+  },
+  '0007_site': {
+    async up(db: Kysely<unknown>) {
+      // The site's settings and menu (issue 14), each one JSON document the owner replaces whole,
+      // filled with the demo business's (an existing database gets them too).
+      await db.schema
+        .createTable('site_document')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'integer', (c) => c.notNull())
+        .execute();
+      const now = Date.now();
+      await (db as Kysely<Database>)
+        .insertInto('site_document')
+        .values([
+          { name: 'site', body: JSON.stringify(demoSite), updated_at: now },
+          { name: 'menu', body: JSON.stringify(demoMenu), updated_at: now },
+        ])
+        .execute();
     },
   },
 };

@@ -129,6 +129,14 @@ export interface MailOutboxTable {
   sent_at: number | null;
 }
 
+/** One JSON document of the site (name 'site': the settings; 'menu': the menu), replaced whole. */
+export interface SiteDocumentTable {
+  name: 'site' | 'menu';
+  body: string;
+  /** Milliseconds since the epoch. */
+  updated_at: number;
+}
+
 export interface Database {
   quote: QuoteTable;
   quote_photo: QuotePhotoTable;
@@ -140,4 +148,5 @@ export interface Database {
   app_user: UserTable;
   refresh_token: RefreshTokenTable;
   image: ImageTable;
+  site_document: SiteDocumentTable;
 }

@@ -29,6 +29,7 @@ import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageTable } from '../db/schema.ts';
 import * as imageRows from '../db/repositories/image.ts';
+import type { Executor } from '../db/repositories/common.ts';
 import { cachedOutcome, demoInputs, fillDemoCache, runWorkers } from './demoCache.ts';
 import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
 import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
@@ -42,8 +43,8 @@ export interface ImageLibraryOptions {
   workerPath: string;
   /** Where the pipeline output of the demo images is cached (none: no cache). */
   cacheDir?: string;
-  /** Images the site's own pages show (welcome, about, contact): never deleted. */
-  pageImages?: readonly string[];
+  /** The photos the site's own pages show (welcome, about, contact), read in the deletion's transaction: not deletable. */
+  pagePhotos?: (db: Executor) => Promise<readonly string[]>;
   /** Longest a worker may take per image before it is stopped. */
   timeoutPerImageMs?: number;
 }
@@ -361,7 +362,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         const usage = (names: string[]) => imageRows.imagesWithUsage(trx, names);
         const [row] = await usage([name]);
         if (!row) return { status: 'missing' };
-        if (options.pageImages?.includes(name)) return { status: 'page' };
+        if ((await options.pagePhotos?.(trx))?.includes(name)) return { status: 'page' };
         if (await imageRows.isPosterOfVideo(trx, name)) return { status: 'poster' };
         // A video goes with its poster: neither may be in use (a poster's name may have been typed).
         const rows = row.poster ? [row, ...(await usage([row.poster]))] : [row];

@@ -16,6 +16,7 @@ import { menuRoutes } from '../routes/menu.ts';
 import { projectRoutes } from '../routes/project.ts';
 import { projectTypeRoutes } from '../routes/projecttype.ts';
 import { quoteRoutes } from '../routes/quote.ts';
+import { siteRoutes } from '../routes/site.ts';
 import { subTypeRoutes } from '../routes/subtype.ts';
 import { userRoutes } from '../routes/user.ts';
 import { messages } from '../messages.ts';
@@ -28,6 +29,7 @@ const tagModules: TagModule[] = [
   subTypeRoutes,
   userRoutes,
   menuRoutes,
+  siteRoutes,
   imageRoutes,
   quoteRoutes,
 ] as unknown as TagModule[];

@@ -10,7 +10,7 @@ import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSessions } from '../auth/sessions.ts';
 import { openDatabase } from '../db/database.ts';
-import { pageImages } from '../demo/content.ts';
+import { readSite } from '../db/repositories/site.ts';
 import { createImageLibrary } from '../images/library.ts';
 import type { Services } from '../operations.ts';
 import { createReadCache } from '../readCache.ts';
@@ -49,7 +49,10 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
     demoImagesDir: config.demoImagesDir,
     workerPath: config.imageWorkerPath,
     cacheDir: config.imageCacheDir,
-    pageImages: Object.values(pageImages),
+    pagePhotos: async (executor) => {
+      const site = await readSite(executor);
+      return [site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto];
+    },
   });
   const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
   if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');

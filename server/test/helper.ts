@@ -107,7 +107,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   };
 }
 
-/** Every row of the content tables (and users), to check that a refused call wrote nothing. */
+/** Every row of the content tables (users, images, the site's settings and menu), to check that a refused call wrote nothing. */
 export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   return {
     category: await db.selectFrom('category').selectAll().orderBy('id').execute(),
@@ -116,6 +116,7 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
     subtype_link: await db.selectFrom('subtype_link').selectAll().orderBy('src_id').orderBy('dest_id').execute(),
     app_user: await db.selectFrom('app_user').selectAll().orderBy('id').execute(),
     image: await db.selectFrom('image').selectAll().orderBy('name').execute(),
+    site_document: await db.selectFrom('site_document').selectAll().orderBy('name').execute(),
   };
 }
 

@@ -1,6 +1,7 @@
 // The security matrix, sessions (rotation, reuse, logout, password change), sign-in limiting,
 // XSRF and headers.
 import { createHmac } from 'node:crypto';
+import { demoSite } from '../demo/site.ts';
 import { build, formData, snapshot, XSRF, ADMIN_EMAIL, ADMIN_PWD, type TestApp } from './helper.ts';
 import { operations } from '../../contract/api.ts';
 import { loadContract } from '../contract.ts';
@@ -42,6 +43,8 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   deleteImage: { url: '/api/image/buffet-chene.jpg' }, // in use: would refuse, but must not even get there
   updateQuote: { url: '/api/quote/1', body: { Read: true, Handled: true } }, // no such request: 404, but must not even get there
   deleteQuote: { url: '/api/quote/1' },
+  updateSite: { url: '/api/site', body: { ...demoSite, BusinessName: 'Autre nom' } },
+  updateMenu: { url: '/api/menu', body: { Dropdowns: [], Links: [] } },
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 

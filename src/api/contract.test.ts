@@ -68,6 +68,11 @@ const added: [string, string][] = [
   ['PUT', '/api/quote/{Id}'],
   ['DELETE', '/api/quote/{Id}'],
   ['GET', '/api/quote/{Id}/photo/{Number}'],
+  // Issue 14: the site's settings and the menu, edited by the owner.
+  ['GET', '/api/site'],
+  ['PUT', '/api/site'],
+  ['PUT', '/api/menu'],
+  ['GET', '/api/menu/all/'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>

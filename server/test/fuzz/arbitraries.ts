@@ -72,8 +72,12 @@ const boundedInt = (min: number, max: number): fc.Arbitrary<number> =>
     { weight: 1, arbitrary: fc.integer({ min, max }) },
   );
 
-/** A value the schema accepts (checked with Ajv, the server's own validator). */
-export function validOf(schema: Schema): fc.Arbitrary<unknown> {
+/**
+ * A value the schema accepts (checked with Ajv, the server's own validator). `examples` gives,
+ * per property name, values that mean something to the server (a photo of the library, a page
+ * that exists), drawn four times as often as generated ones.
+ */
+export function validOf(schema: Schema, examples: Record<string, unknown[]> = {}): fc.Arbitrary<unknown> {
   const accept = validatorOf(schema);
   // A fixed value (`const`) or a list (`enum`): only those.
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -104,8 +108,20 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = new Set((schema.required ?? []) as string[]);
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, sub] of Object.entries(properties)) model[key] = validOf(sub);
+      for (const [key, sub] of Object.entries(properties)) {
+        const known = examples[key] ?? [];
+        model[key] =
+          known.length === 0
+            ? validOf(sub, examples)
+            : fc.oneof({ weight: 1, arbitrary: validOf(sub, examples) }, { weight: 4, arbitrary: fc.constantFrom(...known) });
+      }
       arb = fc.record(model, { requiredKeys: [...required] });
+      break;
+    }
+    case 'array': {
+      const min = Number(schema.minItems ?? 0);
+      const max = Math.min(Number(schema.maxItems ?? 4), min + 4);
+      arb = fc.array(validOf((schema.items ?? {}) as Schema, examples), { minLength: min, maxLength: max });
       break;
     }
     case 'boolean':
@@ -155,6 +171,16 @@ export function brokenOf(schema: Schema): fc.Arbitrary<unknown> {
       fc.constantFrom('../../etc/passwd', '..\\secret.jpg', '/etc/passwd', 'a/b.jpg', 'a b.jpg', 'image.jpg\u0000.png', 'pas-un-courriel', 'A'.repeat(32)),
     );
     if (min > 1) options.push(text(1, min - 1));
+  }
+  if (schema.type === 'array') {
+    const items = (schema.items ?? {}) as Schema;
+    const maxItems = Number(schema.maxItems ?? 4);
+    options.push(
+      // an item broken, too many items, too few
+      fc.array(brokenOf(items), { minLength: 1, maxLength: 2 }),
+      fc.array(validOf(items), { minLength: maxItems + 1, maxLength: maxItems + 2 }),
+      fc.constant([]),
+    );
   }
   if (schema.type === 'object') {
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -283,7 +309,7 @@ const isForm = (op: ContractOperation): boolean =>
  * real images in the file array. Broken: a text field the schema refuses (as the server reads it:
  * every part is a string), a missing or extra field, too many files, an envelope cut short, JSON.
  */
-function formRequestOf(op: ContractOperation, validParams: fc.Arbitrary<Record<string, string>>, examples: Record<string, string[]>): fc.Arbitrary<FuzzRequest> {
+function formRequestOf(op: ContractOperation, validParams: fc.Arbitrary<Record<string, string>>, examples: Record<string, unknown[]>): fc.Arbitrary<FuzzRequest> {
   const schema = op.multipartSchema as Schema;
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const fileField = Object.keys(properties).find((k) => properties[k]?.type === 'array') as string;
@@ -293,7 +319,7 @@ function formRequestOf(op: ContractOperation, validParams: fc.Arbitrary<Record<s
   const accepts = validatorOf(textSchema);
   const fieldValue = (key: string): fc.Arbitrary<string> => {
     const generated = validOf(textProps[key] as Schema).map(String);
-    const known = examples[key] ?? [];
+    const known = (examples[key] ?? []).map(String);
     return known.length === 0 ? generated : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated });
   };
   const validFields = fc
@@ -350,12 +376,12 @@ export function encodeMultipart(body: MultipartBody): { payload: Buffer; content
  * A request for `op`: valid (as the contract describes it) or broken in one way, with or without a
  * session. `examples` adds known values for path parameters (e.g. names of images that exist).
  */
-export function requestOf(op: ContractOperation, examples: Record<string, string[]> = {}): fc.Arbitrary<FuzzRequest> {
+export function requestOf(op: ContractOperation, examples: Record<string, unknown[]> = {}): fc.Arbitrary<FuzzRequest> {
   const paramProps = (op.schema.params?.properties ?? {}) as Record<string, Schema>;
   const names = Object.keys(paramProps);
   const paramOf = (name: string): fc.Arbitrary<string> => {
     const generated = validOf(paramProps[name] as Schema).map(String);
-    const known = examples[name] ?? [];
+    const known = (examples[name] ?? []).map(String);
     return known.length === 0 ? generated : fc.oneof(generated, fc.constantFrom(...known));
   };
   const validParams = fc.record(Object.fromEntries(names.map((n) => [n, paramOf(n)])));
@@ -364,7 +390,7 @@ export function requestOf(op: ContractOperation, examples: Record<string, string
   const bodySchema = op.schema.body as Schema | undefined;
 
   const validRequest = fc
-    .tuple(validParams, bodySchema ? validOf(bodySchema) : fc.constant(undefined), fc.boolean(), fc.nat(9))
+    .tuple(validParams, bodySchema ? validOf(bodySchema, examples) : fc.constant(undefined), fc.boolean(), fc.nat(9))
     .map(([params, body, session, dice]): FuzzRequest => {
       if (bodySchema === undefined) return { params, body: { kind: 'none' }, session, valid: true };
       // The one rule linking path and body: PUT .../{Id} carries the same Id (mostly).

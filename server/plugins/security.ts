@@ -137,6 +137,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
         reply.header('Cache-Control', 'no-store');
         return payload;
       }
+      // Tagged here (and by render.ts's sendWithEtag), not by @fastify/etag (tried for issue #18):
+      // the plugin tags every string answer of its context — errors, the first visit's private
+      // answer, no-store answers carrying a one-visit token — answers 304 whatever the status or
+      // method, and reads If-None-Match as one tag, not a list.
       const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('ETag', etag);
       reply.header('Cache-Control', PUBLIC_API_CACHE);

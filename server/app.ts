@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
   const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
-  registerSecurity(app, { publicGetRoutes, formPostRoutes });
+  await registerSecurity(app, { publicGetRoutes, formPostRoutes });
   registerReadCacheInvalidation(app, services.cache);
   registerRequestLog(app);
   registerErrors(app);

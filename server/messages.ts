@@ -138,6 +138,11 @@ export const messages = {
     linkMissing: (link: number, href: string) =>
       `Le lien de droite n° ${link} mène à ${href}, une page qui n'existe pas : choisissez une page de la liste.`,
   },
+  /** Answers of the image files themselves (/assets/images/…). */
+  imageFile: {
+    notFound: 'Image introuvable.',
+    rangeNotSatisfiable: 'Plage d’octets hors du fichier.',
+  },
   image: {
     tooLarge: 'Image trop volumineuse (20 Mo maximum)',
     unsupported: "Format d'image non pris en charge",

@@ -23,6 +23,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ImageLibrary } from '../images/library.ts';
+import { messages } from '../messages.ts';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -37,7 +38,7 @@ const TYPES: Record<string, string> = {
 /** Same rule as the contract's ImageName (plus a length cap). */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
-const notFound = { Result: false, Message: 'Image introuvable.' };
+const notFound = { Result: false, Message: messages.imageFile.notFound };
 
 async function locate(dirs: string[], name: string): Promise<{ path: string; size: number; mtimeMs: number } | null> {
   for (const dir of dirs) {
@@ -78,7 +79,7 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
     if (range === 'unsatisfiable') {
       reply.header('Content-Range', `bytes */${found.size}`);
       reply.type('application/json; charset=utf-8');
-      return reply.code(416).send({ Result: false, Message: 'Plage d’octets hors du fichier.' });
+      return reply.code(416).send({ Result: false, Message: messages.imageFile.rangeNotSatisfiable });
     }
     if (range) {
       reply.code(206);

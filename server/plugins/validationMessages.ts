@@ -24,6 +24,10 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
       return t.minLength(label, Number(params.limit));
     case 'maxLength':
       return t.maxLength(label, Number(params.limit));
+    case 'minItems':
+      return t.minItems(label, Number(params.limit));
+    case 'maxItems':
+      return t.maxItems(label, Number(params.limit));
     case 'minimum':
       return t.minimum(label, String(params.limit));
     case 'maximum':
@@ -37,6 +41,10 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
       // The message follows the rule (the pattern of openapi.yaml), not the field's name.
       const pattern = String(params.pattern);
       if (pattern === '^[0-9a-f]{32}$') return t.md5(label);
+      if (pattern.startsWith('^https://')) return t.httpsUrl(label);
+      if (pattern.startsWith('^\\+?1?')) return t.phone(label);
+      if (pattern.startsWith('^([A-Za-z][0-9]')) return t.postalCode(label);
+      if (pattern.startsWith('^/(')) return t.sitePage(label);
       if (pattern.includes('[A-Za-z0-9]')) return t.fileName(label);
       if (pattern.startsWith('^[^')) return t.forbiddenCharacter(label);
       return t.format(label);

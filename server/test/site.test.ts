@@ -64,14 +64,14 @@ describe('site settings', () => {
   test('the contract refuses malformed and over-long fields', async () => {
     const current = await site();
     const cases: [Partial<SiteSettings>, RegExp][] = [
-      [{ BusinessName: '' }, /nom|BusinessName/],
+      [{ BusinessName: '' }, /^Le nom de l'entreprise \(BusinessName\) /],
       [{ BusinessName: 'x'.repeat(61) }, /au plus 60/],
-      [{ InfoEmail: 'pas-un-courriel' }, /courriel/],
-      [{ Phone: '555' }, /Phone/],
-      [{ Social: [{ Network: 'Piège', Url: 'javascript:alert(1)' }] }, /Url/],
-      [{ Social: [{ Network: 'Web', Url: 'http://exemple.ca/' }] }, /Url/],
-      [{ Social: [] }, /Social/],
-      [{ PostalCode: 'J8X' }, /PostalCode/],
+      [{ InfoEmail: 'pas-un-courriel' }, /Le courriel de renseignements \(InfoEmail\) doit être une adresse courriel valide/],
+      [{ Phone: '555' }, /Le téléphone \(Phone\) doit être un numéro à 10 chiffres/],
+      [{ Social: [{ Network: 'Piège', Url: 'javascript:alert(1)' }] }, /L'adresse du lien \(Url\) doit être une adresse complète commençant par https:\/\//],
+      [{ Social: [{ Network: 'Web', Url: 'http://exemple.ca/' }] }, /commençant par https/],
+      [{ Social: [] }, /La liste des réseaux sociaux \(Social\) doit contenir au moins 1 élément\./],
+      [{ PostalCode: 'J8X' }, /code postal canadien/],
       [{ WelcomeTagline: '   ' }, /espaces/],
       [{ OwnerName: 'Marc\u202ETremblay' }, /caractère interdit/],
       [{ WelcomePhoto: '../secret.jpg' }, /nom de fichier/],
@@ -142,9 +142,9 @@ describe('menu', () => {
   test('refusals: a missing target, a path that is not a page, over-long labels, no token', async () => {
     const menu = await edit();
     await expectRefused('/api/menu', { ...menu, Links: [{ Label: 'Ailleurs', Href: '/typeslist/999' }] }, 200, /Le lien de droite n° 1 mène à \/typeslist\/999/);
-    await expectRefused('/api/menu', { ...menu, Links: [{ Label: 'Piège', Href: 'javascript:alert(1)' }] }, 400, /Href/);
+    await expectRefused('/api/menu', { ...menu, Links: [{ Label: 'Piège', Href: 'javascript:alert(1)' }] }, 400, /La page visée \(Href\) doit être une page du site/);
     await expectRefused('/api/menu', { ...menu, Links: [{ Label: 'x'.repeat(61), Href: '/about' }] }, 400, /au plus 60/);
-    await expectRefused('/api/menu', { ...menu, Dropdowns: [{ Title: 'Vide', Entries: [] }] }, 400, /Entries/);
+    await expectRefused('/api/menu', { ...menu, Dropdowns: [{ Title: 'Vide', Entries: [] }] }, 400, /La liste des entrées \(Entries\) doit contenir au moins 1 élément/);
     expect((await t.call('GET', '/api/menu/all/')).statusCode).toBe(401);
     expect((await t.call('PUT', '/api/menu', { body: menu })).statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 // Tag "site": the site's settings (the business's identity, the public pages' texts and photos).
-import { imagesByName } from '../db/repositories/image.ts';
+import { liveImages } from '../db/repositories/image.ts';
 import { existingPages, readSite, writeSite } from '../db/repositories/site.ts';
 import { messages } from '../messages.ts';
 import { ok, refuse, type TagModule } from '../operations.ts';
@@ -17,9 +17,9 @@ export const siteRoutes: TagModule<'getSite' | 'updateSite'> = {
       return db.transaction().execute(async (trx) => {
         // Each page photo is a photo of the library (not deleted, not a video).
         const photos = [site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto];
-        const rows = await imagesByName(trx, photos);
+        const rows = await liveImages(trx, photos);
         for (const name of photos) {
-          const row = rows.find((r) => r.name === name && r.deleted_at === null);
+          const row = rows.find((r) => r.name === name);
           if (!row) return refuse(messages.site.photoMissing(name));
           if (!row.type.startsWith('image/')) return refuse(messages.site.photoIsVideo(name));
         }

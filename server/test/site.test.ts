@@ -139,6 +139,18 @@ describe('menu', () => {
     await expectRefused('/api/menu', stored, 200, new RegExp(`L'entrée n° 4 du menu déroulant n° 1 mène à ${href}, une page qui n'existe pas`));
   });
 
+  test('a drop-down whose every entry lost its page is hidden from visitors', async () => {
+    await t.call('POST', '/api/category/', { token, body: { Id: 0, Name: 'Atelier mobile' } });
+    const categories = (await t.call('GET', '/api/category/all/')).json<{ Id: number; Name: string }[]>();
+    const id = categories.find((c) => c.Name === 'Atelier mobile')?.Id;
+    const menu = await edit();
+    const changed: Menu = { ...menu, Dropdowns: [...menu.Dropdowns, { Title: 'Sur la route', Entries: [{ Label: 'Atelier', Href: `/typeslist/${id}` }] }] };
+    expect((await put('/api/menu', changed)).json.Result).toBe(true);
+    expect((await t.call('GET', '/api/menu')).json<Menu>().Dropdowns.map((d) => d.Title)).toContain('Sur la route');
+    expect((await t.call('DELETE', `/api/category/${id}`, { token })).json<MutationResult>().Result).toBe(true);
+    expect((await t.call('GET', '/api/menu')).json()).toEqual(menu);
+  });
+
   test('refusals: a missing target, a path that is not a page, over-long labels, no token', async () => {
     const menu = await edit();
     await expectRefused('/api/menu', { ...menu, Links: [{ Label: 'Ailleurs', Href: '/typeslist/999' }] }, 200, /Le lien de droite n° 1 mène à \/typeslist\/999/);

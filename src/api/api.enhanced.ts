@@ -2,7 +2,7 @@
 // show what it changed. Components import hooks from this file only.
 import { generatedApi } from './generated';
 
-const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User' | 'Image' | 'Quote') =>
+const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu') =>
   ({ providesTags: [type] }) as const;
 
 /** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */
@@ -28,13 +28,14 @@ export const api = generatedApi.enhanceEndpoints({
     getCategories: lists('Category'),
     addCategory: { invalidatesTags: ['Category'] },
     updateCategory: { invalidatesTags: ['Category'] },
-    deleteCategory: { invalidatesTags: ['Category'] },
+    // The menu leaves out an entry whose category or type is gone.
+    deleteCategory: { invalidatesTags: ['Category', 'Menu'] },
 
     getProjectTypes: lists('ProjectType'),
     getProjectTypesByCategory: lists('ProjectType'),
     addProjectType: { invalidatesTags: ['ProjectType', 'Image'] },
     updateProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image'] },
-    deleteProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image'] },
+    deleteProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image', 'Menu'] },
 
     getProjects: lists('Project'),
     getProjectsByType: lists('Project'),
@@ -68,6 +69,13 @@ export const api = generatedApi.enhanceEndpoints({
       }),
       keepUnusedDataFor: 600,
     },
+
+    // The site's settings (issue 14): read by every public page; their photos are in use.
+    getSite: lists('Site'),
+    updateSite: { invalidatesTags: ['Site', 'Image'] },
+    getMenu: lists('Menu'),
+    getMenuForEdit: lists('Menu'),
+    updateMenu: { invalidatesTags: ['Menu'] },
 
     getUsers: lists('User'),
     addUser: { invalidatesTags: ['User'] },

@@ -23,6 +23,9 @@ export const paths = {
     subType: { path: '/admin/subtype', href: () => '/admin/subtype' },
     user: { path: '/admin/user', href: () => '/admin/user' },
     quotes: { path: '/admin/quotes', href: () => '/admin/quotes' },
+    /** « Paramètres du site » and the menu's editor (issue 14). */
+    site: { path: '/admin/site', href: () => '/admin/site' },
+    siteMenu: { path: '/admin/menu', href: () => '/admin/menu' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

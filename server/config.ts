@@ -4,7 +4,6 @@ import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
 import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
-import { demoBusiness } from './demo/content.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 import { messages } from './messages.ts';
 
@@ -73,7 +72,7 @@ function days(name: string, value: string | undefined, fallback: number): number
   return n;
 }
 
-/** SMTP_URL (smtp:// or smtps://) and MAIL_FROM; requests go to the business's quotes address. */
+/** SMTP_URL (smtp:// or smtps://) and MAIL_FROM; requests go to the quotes address of the site's settings. */
 function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<AppConfig['mail']> {
   let url: URL;
   try {
@@ -82,7 +81,7 @@ function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<Ap
     throw new Error(t.smtpUrl);
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(t.smtpUrl);
-  return { smtpUrl, from: from || `"${demoBusiness.name}" <${demoBusiness.quotesEmail}>`, to: demoBusiness.quotesEmail };
+  return { smtpUrl, ...(from ? { from } : {}) };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {

@@ -170,13 +170,3 @@ export const pageImages = {
   workshop: pagePhotos.workshop.name,
   owner: pagePhotos.owner.name,
 } as const;
-
-/**
- * The business's addresses the server needs (issue 17: where quote requests are mailed). The
- * server's copy of src/app/business.ts (the server never imports from src/); both move to the
- * site settings with issue 14.
- */
-export const demoBusiness = {
-  name: 'Atelier Bois et Maison',
-  quotesEmail: 'soumissions@exemple.ca',
-} as const;

@@ -3,6 +3,7 @@
 // 1024 px wide), Reply-To set to the visitor, and the Message-ID chosen when the request was
 // stored, so that a second copy after a crash is shown once by mail programs.
 import { join } from 'node:path';
+import type { SiteSettings } from '../../contract/api.ts';
 import type { QuotePhotoTable } from '../db/schema.ts';
 import { messages } from '../messages.ts';
 import type { QuoteRow } from '../db/repositories/quote.ts';
@@ -10,11 +11,21 @@ import type { QuoteRow } from '../db/repositories/quote.ts';
 export interface MailSettings {
   /** SMTP_URL, e.g. smtp://user:pass@mail.example.ca:587 or smtps://…:465 */
   smtpUrl: string;
-  /** MAIL_FROM: the sender the mail server accepts for this site. */
+  /** MAIL_FROM: the sender the mail server accepts for this site; none: the site's quotes address. */
+  from?: string;
+}
+
+/** Who sends a request's e-mail and who receives it: the site's quotes address (its settings). */
+export interface Envelope {
   from: string;
-  /** Where requests are sent: the business's quotes address. */
   to: string;
 }
+
+/** The envelope from the site's settings, as they are when the mail leaves. */
+export const envelopeOf = (mail: MailSettings, site: Pick<SiteSettings, 'BusinessName' | 'QuotesEmail'>): Envelope => ({
+  from: mail.from || `"${site.BusinessName.replace(/["\\\p{Cc}]/gu, '')}" <${site.QuotesEmail}>`,
+  to: site.QuotesEmail,
+});
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -43,7 +54,7 @@ export function newMessageId(from: string, random: string): string {
   return `<demande-${random}@${domain}>`;
 }
 
-export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPath: string, settings: MailSettings, messageId: string): ComposedMail {
+export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPath: string, settings: Envelope, messageId: string): ComposedMail {
   const t = messages.quote.mail;
   const rows: Array<[string, string]> = [
     [t.name, quote.name],

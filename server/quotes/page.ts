@@ -2,19 +2,19 @@
 // the confirmation, or why it was refused. Self-contained (the site's stylesheet is hashed), no
 // script and no style (the Content-Security-Policy allows neither inline), the visitor's text
 // never echoed.
-import { demoBusiness } from '../demo/content.ts';
 import { messages } from '../messages.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export function quotePage(sent: boolean, message: string): string {
+/** `business`: the name of the site's settings. */
+export function quotePage(sent: boolean, message: string, business: string): string {
   const t = messages.quote.page;
   const title = sent ? t.sent : t.notSent;
   const next = sent ? `<p><a href="/welcome">${t.home}</a></p>` : `<p>${t.back} <a href="/contact">${t.reopen}</a> ${t.orCall}</p>`;
   return (
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${title} — ${escapeHtml(demoBusiness.name)}</title></head>` +
+    `<meta name="robots" content="noindex"><title>${title} — ${escapeHtml(business)}</title></head>` +
     `<body><main><h1>${title}</h1><p role="status">${escapeHtml(message)}</p>${next}</main></body></html>`
   );
 }

@@ -19,7 +19,8 @@ import { FORMATS, type PipelineOutcome } from '../images/rules.ts';
 import { messages } from '../messages.ts';
 import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { ApiError } from '../operations.ts';
-import { composeMail, newMessageId, type MailSettings } from './mail.ts';
+import { composeMail, envelopeOf, newMessageId, type MailSettings } from './mail.ts';
+import { readSite } from '../db/repositories/site.ts';
 import { receiveQuote } from './receive.ts';
 import * as repo from '../db/repositories/quote.ts';
 import { DEFAULT_QUOTE_LIMIT, DEFAULT_RETENTION_DAYS, formToken, MIN_FILL_MS, QUOTE_FIELDS, retryDelayMs, tokenAge, type QuoteField } from './rules.ts';
@@ -174,7 +175,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
           db,
           { created_at: created, name: fields.Name.trim(), email, phone, city: (fields.City ?? '').trim(), work, message: fields.Message.trim(), folder },
           processed.photos,
-          newMessageId(mail?.from ?? 'localhost', `${created}-${randomBytes(6).toString('hex')}`),
+          newMessageId(mail ? envelopeOf(mail, await readSite(db)).from : 'localhost', `${created}-${randomBytes(6).toString('hex')}`),
         );
       } catch (error) {
         rmSync(join(dir, folder), { recursive: true, force: true });
@@ -198,13 +199,15 @@ export function createQuotes(options: QuotesOptions): Quotes {
     if (!transport || !mail) return;
     for (;;) {
       const due = await repo.dueMails(db, now());
+      // The quotes address of the settings as they are now (the owner may have changed it).
+      const envelope = due.length > 0 ? envelopeOf(mail, await readSite(db)) : null;
       for (const item of due) {
         if (closed) return;
         const quote = await repo.quoteRow(db, item.quoteId);
         if (!quote) continue;
         const photos = await repo.photosOf(db, item.quoteId);
         try {
-          await transport.sendMail(composeMail(quote, photos, join(dir, quote.folder), mail, item.message_id));
+          await transport.sendMail(composeMail(quote, photos, join(dir, quote.folder), envelope as NonNullable<typeof envelope>, item.message_id));
           await repo.markSent(db, item.outboxId, now());
         } catch (error) {
           const attempts = item.attempts + 1;

@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { ApiError, ok, type TagModule } from '../operations.ts';
 import { quotePage } from '../quotes/page.ts';
 import { countUnread, getQuote, listQuotes, markQuote, workChoices } from '../db/repositories/quote.ts';
+import { readSite } from '../db/repositories/site.ts';
 import { messages } from '../messages.ts';
 import type { Submission } from '../quotes/service.ts';
 
@@ -17,7 +18,7 @@ export const quoteRoutes: TagModule<QuoteOps> = {
       return { Token: quotes.formToken(), Works: await workChoices(db), RetentionDays: quotes.retentionDays };
     },
 
-    async sendQuote(_arg, { req, reply, services: { quotes } }) {
+    async sendQuote(_arg, { req, reply, services: { db, quotes } }) {
       const html = /text\/html/.test(req.headers.accept ?? '');
       const outcome: Submission = req.isMultipart() ? await quotes.submit(req) : { ok: false, status: 400, message: messages.quote.malformed, field: '' };
       const answer = outcome.ok
@@ -27,7 +28,7 @@ export const quoteRoutes: TagModule<QuoteOps> = {
       reply.code(answer.status);
       if (html) {
         // The contract's JSON answer, as a page for a browser without JavaScript.
-        return reply.type('text/html; charset=utf-8').send(quotePage(answer.Result, answer.Message)) as never;
+        return reply.type('text/html; charset=utf-8').send(quotePage(answer.Result, answer.Message, (await readSite(db)).BusinessName)) as never;
       }
       return { Result: answer.Result, Message: answer.Message, Field: answer.Field };
     },

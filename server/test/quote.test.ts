@@ -7,7 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../contract/api.ts';
+import type { Quote, QuoteForm, QuoteInbox, QuoteResult, SiteSettings } from '../../contract/api.ts';
+import { envelopeOf } from '../quotes/mail.ts';
 import { backup, restore } from '../backup.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp } from './helper.ts';
@@ -76,7 +77,7 @@ describe('with a mail server', () => {
   let token: string;
   beforeAll(async () => {
     smtp = await startMailCatcher();
-    t = await build({ config: { now, mail: { smtpUrl: smtp.url, from: '"Site de l’atelier" <site@exemple.ca>', to: OWNER }, quoteLimit: { max: 1000, windowMs: 3_600_000 } } });
+    t = await build({ config: { now, mail: { smtpUrl: smtp.url, from: '"Site de l’atelier" <site@exemple.ca>' }, quoteLimit: { max: 1000, windowMs: 3_600_000 } } });
     token = (await t.login()).Token;
   });
   afterAll(async () => {
@@ -154,6 +155,25 @@ describe('with a mail server', () => {
     // Nothing more is sent later.
     await t.app.services.quotes.deliver();
     expect(smtp.received.filter((m) => m.mail.messageId === outbox.message_id)).toHaveLength(1);
+  });
+
+  test('the mail goes to the quotes address of the site settings, as the owner changed it', async () => {
+    const site = (await t.call('GET', '/api/site')).json<SiteSettings>();
+    const changed = { ...site, QuotesEmail: 'devis@exemple.ca' };
+    expect((await t.call('PUT', '/api/site', { token, body: changed })).json<QuoteResult>().Result).toBe(true);
+    try {
+      expect((await send(t, goodFields(await oldToken(t), { Name: 'Paul Lavoie' }))).statusCode).toBe(200);
+      const message = await mailTo('Paul Lavoie');
+      expect(message.to).toEqual(['devis@exemple.ca']);
+    } finally {
+      await t.call('PUT', '/api/site', { token, body: site });
+    }
+  });
+
+  test('without MAIL_FROM the sender is the business, at its quotes address', () => {
+    const site = { BusinessName: 'Atelier "Bois"\nMaison', QuotesEmail: 'devis@exemple.ca' };
+    expect(envelopeOf({ smtpUrl: 'smtp://localhost' }, site)).toEqual({ from: '"Atelier BoisMaison" <devis@exemple.ca>', to: 'devis@exemple.ca' });
+    expect(envelopeOf({ smtpUrl: 'smtp://localhost', from: 'site@exemple.ca' }, site).from).toBe('site@exemple.ca');
   });
 
   test('a photo is served to a signed-in administrator only, never to a shared cache', async () => {
@@ -399,7 +419,7 @@ describe('the outbox', () => {
     const probe = await startMailCatcher();
     const port = probe.port;
     await probe.close();
-    const mail = { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'site@exemple.ca', to: OWNER };
+    const mail = { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'site@exemple.ca' };
     let t = await build({ dataDir, config: { now, mail } });
     const res = await send(t, goodFields(await oldToken(t)));
     expect(res.json<QuoteResult>().Result).toBe(true);

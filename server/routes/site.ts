@@ -7,11 +7,17 @@ import { ok, refuse, type TagModule } from '../operations.ts';
 export const siteRoutes: TagModule<'getSite' | 'updateSite'> = {
   tag: 'site',
   handlers: {
-    async getSite(_arg, { services: { db, cache } }) {
-      return cache.get('site', () => readSite(db));
+    async getSite(_arg, { services: { db, cache, images } }) {
+      return cache.get('site', async () => {
+        const site = await readSite(db);
+        const media = await images.media([site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto]);
+        const of = (name: string) => media.get(name);
+        const PhotoMedia = { Welcome: of(site.WelcomePhoto), About: of(site.AboutPhoto), Contact: of(site.ContactPhoto) };
+        return { ...site, PhotoMedia: Object.fromEntries(Object.entries(PhotoMedia).filter(([, m]) => m !== undefined)) };
+      });
     },
 
-    async updateSite({ siteSettings: site }, { services: { db } }) {
+    async updateSite({ siteSettings: { PhotoMedia: _answered, ...site } }, { services: { db } }) {
       const year = new Date().getFullYear();
       if (site.Since > year) return refuse(messages.site.sinceFuture(site.Since));
       return db.transaction().execute(async (trx) => {

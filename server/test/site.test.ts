@@ -32,7 +32,15 @@ describe('site settings', () => {
   test('a fresh install answers the demo business; GET is public and cacheable', async () => {
     const res = await t.call('GET', '/api/site');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(demoSite);
+    // With what the server knows of each page photo, so that pages show them without asking.
+    expect(res.json()).toEqual({
+      ...demoSite,
+      PhotoMedia: {
+        Welcome: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 1024, 1600] },
+        About: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 900] },
+        Contact: { Type: 'image/jpeg', Width: 1600, Height: 1000, Widths: [320, 640, 1024, 1600] },
+      },
+    });
     expect(res.headers.etag).toBeDefined();
   });
 
@@ -50,7 +58,11 @@ describe('site settings', () => {
       WelcomePhoto: 'banc-cedre-rouge.jpg',
     };
     expect(await put('/api/site', changed)).toEqual({ status: 200, json: { Result: true, Message: 'Opération effectuée avec succès' } });
-    expect(await site()).toEqual(changed);
+    // PhotoMedia is the server's: what was sent back is ignored, the new photo's is answered.
+    const { PhotoMedia, ...stored } = await site();
+    expect(stored).toEqual({ ...changed, PhotoMedia: undefined });
+    expect(PhotoMedia?.Welcome).toEqual({ Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640, 1024, 1200] });
+    expect(PhotoMedia?.About).toEqual(current.PhotoMedia?.About);
   });
 
   test('only an administrator, with the XSRF header', async () => {

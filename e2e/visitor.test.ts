@@ -563,7 +563,7 @@ test('contact: phone, two e-mails, the city on a map, the social page, the works
   for (const term of ['Téléphone', 'Renseignements', 'Soumissions', 'Secteur desservi', 'Réseaux sociaux']) {
     await main(page).locator('dt', { hasText: term }).waitFor();
   }
-  await main(page).getByRole('img', { name: 'L’atelier : établi, outils et pièces de bois en cours de fabrication' }).waitFor();
+  await main(page).getByRole('img', { name: `${BUSINESS} : l’atelier` }).waitFor();
 
   // The footer, on this page as on every other.
   const footer = page.locator('footer');

@@ -59,10 +59,9 @@ function loadTemplate(distDir: string) {
     .replace(/<title>[^<]*<\/title>/, '<!--head-->')
     .replace(/<meta name="?description"?[^>]*>/, '')
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
-  const welcomePreload = /<link rel="?preload"? as="?image"?[^>]*>/.exec(html)?.[0] ?? '';
-  const [before, after] = html.replace(welcomePreload, '<!--preload-->').split(/<div id="?root"?><\/div>/);
+  const [before, after] = html.split(/<div id="?root"?><\/div>/);
   if (after === undefined || !before?.includes('<!--head-->')) throw new Error('dist/index.html: no <title> or no <div id="root"></div>');
-  return { before, after, welcomePreload };
+  return { before, after };
 }
 
 /** Whether a request if-none-match names this entity tag. */
@@ -112,7 +111,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   async function renderToPage(path: string, origin: string): Promise<CachedPage> {
     const page = await render.renderPage({ url: path, origin, fetchFn, apiOrigin: IN_PROCESS });
     const body =
-      template.before.replace('<!--head-->', page.headHtml).replace('<!--preload-->', path === '/welcome' ? template.welcomePreload : '') +
+      template.before.replace('<!--head-->', page.headHtml) +
       `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${page.cacheJson}</script>` +
       template.after;
     return cachedPage(page.status, body, page.fresh);

@@ -193,6 +193,41 @@ test('a write drops the rendered pages and the sitemap: the next answer shows it
   expect(sitemap).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><lastmod>${today}</lastmod></url>`);
 });
 
+test('the owner changes the settings and the menu: every rendered page shows them at once', async () => {
+  const before = await get('/about');
+  const { Token } = await t.login();
+  const site = (await t.call('GET', '/api/site')).json<Record<string, unknown>>();
+  const changed = {
+    ...site,
+    BusinessName: 'Menuiserie Lavoie',
+    Phone: '(613) 555-0199',
+    Social: [{ Network: 'Instagram', Url: 'https://www.instagram.com/menuiserie.lavoie' }],
+    AboutIntro: 'Premier paragraphe <script>alert(1)</script>.\nDeuxième paragraphe.',
+    WelcomePhoto: 'banc-cedre-rouge.jpg',
+  };
+  expect((await t.call('PUT', '/api/site', { token: Token, body: changed })).json()).toMatchObject({ Result: true });
+  const type = await t.db.insertInto('project_type').values({ name: 'Cabanons', description: '', image: '', category_id: 1 }).returning('id').executeTakeFirstOrThrow();
+  const menu = (await t.call('GET', '/api/menu')).json<{ Dropdowns: Array<{ Title: string; Entries: Array<{ Label: string; Href: string }> }>; Links: unknown[] }>();
+  menu.Dropdowns[0]?.Entries.push({ Label: 'Nos cabanons', Href: `/projecttype/${type.id}` });
+  expect((await t.call('PUT', '/api/menu', { token: Token, body: menu })).json()).toMatchObject({ Result: true });
+
+  const about = await get('/about', { 'if-none-match': before.headers.etag as string });
+  expect(about.statusCode).toBe(200);
+  expect(about.body).toContain('<title>À propos | Menuiserie Lavoie</title>');
+  expect(about.body).toContain('<p>Premier paragraphe &lt;script&gt;alert(1)&lt;/script&gt;.</p><p>Deuxième paragraphe.</p>');
+  expect(about.body).toContain('href="https://www.instagram.com/menuiserie.lavoie"');
+  expect(about.body).toContain(`href="/projecttype/${type.id}" data-discover="true">Nos cabanons</a>`);
+  expect(about.body).not.toContain('Atelier Bois et Maison');
+  const welcome = (await get('/welcome')).body;
+  expect(h1(welcome)).toBe('Menuiserie Lavoie');
+  expect(meta(welcome, 'og:site_name')).toBe('Menuiserie Lavoie');
+  expect(meta(welcome, 'og:image')).toBe(`${PUBLIC_URL}/assets/og/banc-cedre-rouge.jpg.jpg`);
+  expect(jsonLd(welcome)[0]).toMatchObject({ name: 'Menuiserie Lavoie', telephone: '+16135550199', sameAs: ['https://www.instagram.com/menuiserie.lavoie'] });
+  expect(welcome).toContain('imagesrcset="/assets/images/banc-cedre-rouge.jpg.320.avif 320w');
+  const contact = (await get('/contact')).body;
+  expect(contact).toContain('<a href="tel:+16135550199">(613) 555-0199</a>');
+});
+
 test('/sitemap.xml lists every public page with its last change; /robots.txt names it', async () => {
   const res = await get('/sitemap.xml');
   expect(res.statusCode).toBe(200);

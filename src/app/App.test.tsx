@@ -25,7 +25,7 @@ test('a public page renders at once, while the stored session is being restored'
   const persistor = persistStore(store);
   render(<App store={store} />);
   expect(persistor.getState().bootstrapped).toBe(false);
-  expect(screen.getByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
   await waitFor(() => expect(store.getState().auth).toMatchObject({ token: 'a.b.c', refreshToken: 'r1' }));
 });
 

@@ -1,5 +1,6 @@
 // The head a page derives from its data: what a preview and a search engine read, escaped.
-import { breadcrumbJsonLd, headTags, notFoundHead, scriptJson, shortDescription, withOrigin } from './head';
+import { breadcrumbJsonLd, businessJsonLd, headTags, heroPreload, notFoundHead, scriptJson, shortDescription, withOrigin } from './head';
+import { testSite } from '../test/site';
 
 const origin = 'https://www.exemple.ca';
 
@@ -19,6 +20,7 @@ test('stored text cannot leave its attribute or its script element', () => {
       description: 'a & b',
       path: '/project/3',
       type: 'article',
+      siteName: 'Atelier <b>',
       image: { name: 'banc.jpg', alt: '"><img src=x>' },
       jsonLd: [breadcrumbJsonLd([{ name: '</script><script>alert(1)</script>', path: '/project/3' }])],
     },
@@ -28,6 +30,7 @@ test('stored text cannot leave its attribute or its script element', () => {
   expect(html).toContain('<title>Banc &quot;rouge&quot; &lt;script&gt;alert(1)&lt;/script&gt;</title>');
   expect(html).toContain('<meta property="og:image:alt" content="&quot;&gt;&lt;img src=x&gt;">');
   expect(html).toContain('<meta name="description" content="a &amp; b">');
+  expect(html).toContain('<meta property="og:site_name" content="Atelier &lt;b&gt;">');
   expect(html.match(/<script/g)).toHaveLength(1);
   expect(html.match(/<\/script>/g)).toHaveLength(1);
   expect(JSON.parse(scriptJson({ a: '</script>' }))).toEqual({ a: '</script>' });
@@ -44,9 +47,44 @@ test('the breadcrumbs start at the welcome page, with absolute URLs', () => {
   });
 });
 
-test('the not-found head: its canonical is the path asked, the welcome photo its preview', () => {
-  const html = headTags(withOrigin(notFoundHead('/nulle-part'), origin), origin);
-  expect(html).toContain('<title>Page introuvable | Atelier Bois et Maison</title>');
+test('the not-found head: its canonical is the path asked, the welcome photo of the settings its preview', () => {
+  const site = { ...testSite, WelcomePhoto: 'terrasse.jpg' };
+  const html = headTags(withOrigin(notFoundHead('/nulle-part', site), origin), origin);
+  expect(html).toContain('<title>Page introuvable | Menuiserie Lavoie</title>');
   expect(html).toContain(`<link rel="canonical" href="${origin}/nulle-part">`);
-  expect(html).toContain(`<meta property="og:image" content="${origin}/assets/og/accueil.jpg.jpg">`);
+  expect(html).toContain(`<meta property="og:image" content="${origin}/assets/og/terrasse.jpg.jpg">`);
+  expect(html).toContain('<meta property="og:site_name" content="Menuiserie Lavoie">');
+});
+
+test('the business as schema.org reads it comes from the site settings', () => {
+  expect(businessJsonLd(testSite)(origin)).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'HomeAndConstructionBusiness',
+    name: 'Menuiserie Lavoie',
+    telephone: '+16135550199',
+    email: 'bonjour@lavoie.test',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: '12, rue Principale',
+      addressLocality: 'Chelsea',
+      addressRegion: 'Québec',
+      postalCode: 'J9B 1A1',
+      addressCountry: 'CA',
+    },
+    areaServed: 'Chelsea et les collines',
+    foundingDate: '2019',
+    url: `${origin}/welcome`,
+    logo: `${origin}/favicon.svg`,
+    image: `${origin}/assets/og/accueil.jpg.jpg`,
+    sameAs: ['https://www.instagram.com/menuiserie.lavoie', 'https://www.facebook.com/menuiserie.lavoie'],
+  });
+});
+
+test('the welcome page preloads the welcome photo of the settings, in the variants the server made', () => {
+  const site = { ...testSite, WelcomePhoto: 'terrasse.jpg', PhotoMedia: { Welcome: { Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640] } } };
+  const head = { title: 't', siteName: 's', description: 'd', path: '/welcome', type: 'website' as const, image: { name: 'terrasse.jpg', alt: '' }, jsonLd: [], preload: heroPreload(site) };
+  expect(headTags(head, origin)).toMatch(
+    /^<link rel="preload" as="image" type="image\/avif" fetchpriority="high" imagesizes="100vw" imagesrcset="\/assets\/images\/terrasse\.jpg\.320\.avif 320w, \/assets\/images\/terrasse\.jpg\.640\.avif 640w"><title>/,
+  );
+  expect(heroPreload(testSite)).toBeUndefined(); // no PhotoMedia: nothing to preload
 });

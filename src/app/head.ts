@@ -3,9 +3,10 @@
 // derives its PageHead from the data it shows; the server writes it into the HTML
 // (headTags), the browser keeps document.title and the description in step (useDocumentHead).
 // Pure functions: no window, no document.
-import { business } from './business';
+import { srcSet } from '../components/images';
 import { messages } from './messages';
 import { paths } from './paths';
+import { pagePhoto, telHref, type SiteSettings } from './site';
 
 /** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
 export interface HeadImage {
@@ -18,6 +19,8 @@ export type JsonLd = Record<string, unknown>;
 export interface PageHead {
   /** The whole <title> (the business's name included). */
   title: string;
+  /** og:site_name: the business's name. */
+  siteName: string;
   description: string;
   /** The page's own path: the canonical URL is PUBLIC_URL (or the request's origin) + path. */
   path: string;
@@ -25,6 +28,8 @@ export interface PageHead {
   type: 'website' | 'article';
   image: HeadImage;
   jsonLd: JsonLd[];
+  /** The photo the page paints largest, fetched before the scripts (the welcome page's hero). */
+  preload?: { name: string; widths: readonly number[] };
 }
 
 /** The size of the preview photo (the server's /assets/og/<name>.jpg). */
@@ -34,7 +39,8 @@ export const OG_IMAGE = { width: 1200, height: 630 } as const;
 export const ogImagePath = (name: string) => `/assets/og/${encodeURIComponent(name)}.jpg`;
 
 /** « Page | Atelier… » unless the title already names the business. */
-export const fullTitle = (title: string) => (title.includes(business.name) ? title : `${title} | ${business.name}`);
+export const fullTitle = (title: string, site: Pick<SiteSettings, 'BusinessName'>) =>
+  title.includes(site.BusinessName) ? title : `${title} | ${site.BusinessName}`;
 
 /** A description fit for a preview: one line, at most about 160 characters, cut at a word. */
 export function shortDescription(text: string, max = 160): string {
@@ -46,28 +52,40 @@ export function shortDescription(text: string, max = 160): string {
 }
 
 /** The welcome photo: the preview of every page but a project's and a project type's. */
-export const welcomeImage: HeadImage = { name: 'accueil.jpg', alt: messages.site.welcome.tagline };
+export const welcomeImage = (site: SiteSettings): HeadImage => ({ name: site.WelcomePhoto, alt: site.WelcomeTagline });
+
+/** What every page's head shares: the business's name, the welcome photo as preview. */
+export const siteHead = (site: SiteSettings) => ({ siteName: site.BusinessName, image: welcomeImage(site) });
+
+/** The welcome photo's variants, for the welcome page's preload (none when it has none). */
+export function heroPreload(site: SiteSettings): PageHead['preload'] {
+  const { name, media } = pagePhoto(site, 'Welcome');
+  return media && media.Widths.length > 0 ? { name, widths: media.Widths } : undefined;
+}
 
 /** The business as schema.org reads it (welcome and contact pages). */
-export function businessJsonLd(origin: string): JsonLd {
-  return {
+export function businessJsonLd(site: SiteSettings): (origin: string) => JsonLd {
+  return (origin) => ({
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
-    name: business.name,
-    telephone: business.phone.tel,
-    email: business.emails.info,
+    name: site.BusinessName,
+    telephone: telHref(site.Phone).slice('tel:'.length),
+    email: site.InfoEmail,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: business.city,
-      addressRegion: business.province,
+      ...(site.Street ? { streetAddress: site.Street } : {}),
+      addressLocality: site.City,
+      addressRegion: site.Province,
+      ...(site.PostalCode ? { postalCode: site.PostalCode } : {}),
       addressCountry: 'CA',
     },
-    areaServed: [business.city, 'Outaouais'],
+    areaServed: site.AreaServed,
+    ...(site.Since ? { foundingDate: String(site.Since) } : {}),
     url: origin + paths.welcome.href(),
     logo: `${origin}/favicon.svg`,
-    image: origin + ogImagePath(welcomeImage.name),
-    sameAs: [business.social.url],
-  };
+    image: origin + ogImagePath(site.WelcomePhoto),
+    sameAs: site.Social.map((link) => link.Url),
+  });
 }
 
 /** The trail from the welcome page to this page (types list, project type and project pages). */
@@ -96,22 +114,26 @@ export const withOrigin = (source: HeadSource, origin: string): PageHead => ({
 });
 
 /** The head of the not-found page (unknown path, non-numeric or unknown id). */
-export const notFoundHead = (path: string): HeadSource => ({
-  title: fullTitle(messages.common.notFoundTitle),
+export const notFoundHead = (path: string, site: SiteSettings): HeadSource => ({
+  title: fullTitle(messages.common.notFoundTitle, site),
   description: messages.site.notFound.description,
   path,
   type: 'website',
-  image: welcomeImage,
+  ...siteHead(site),
   jsonLd: [],
 });
 
-/** The head of the page answered when the API failed during rendering (503). */
-export const errorHead = (path: string): HeadSource => ({
-  title: fullTitle(messages.site.status.pageError),
+/**
+ * The head of the page answered when the API failed during rendering (503); without the
+ * settings (they may be what failed), the page's own title alone.
+ */
+export const errorHead = (path: string, site: SiteSettings | undefined): HeadSource => ({
+  title: site ? fullTitle(messages.site.status.pageError, site) : messages.site.status.pageError,
   description: messages.site.status.pageErrorHint,
   path,
   type: 'website',
-  image: welcomeImage,
+  siteName: site?.BusinessName ?? '',
+  image: site ? welcomeImage(site) : { name: '', alt: '' },
   jsonLd: [],
 });
 
@@ -129,7 +151,21 @@ export function headTags(head: PageHead, origin: string): string {
   const image = origin + ogImagePath(head.image.name);
   const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`;
+  const preload = head.preload
+    ? // In the AVIF variant its <picture> will pick (imageSizes.full), before the scripts.
+      [`<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesizes="100vw" imagesrcset="${escapeHtml(srcSet(head.preload.name, head.preload.widths, 'avif'))}">`]
+    : [];
+  const preview = head.image.name
+    ? [
+        meta('property', 'og:image', image),
+        meta('property', 'og:image:type', 'image/jpeg'),
+        meta('property', 'og:image:width', OG_IMAGE.width),
+        meta('property', 'og:image:height', OG_IMAGE.height),
+        meta('property', 'og:image:alt', head.image.alt),
+      ]
+    : [];
   return [
+    ...preload,
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
@@ -138,12 +174,8 @@ export function headTags(head: PageHead, origin: string): string {
     meta('property', 'og:url', url),
     meta('property', 'og:type', head.type),
     meta('property', 'og:locale', 'fr_CA'),
-    meta('property', 'og:site_name', business.name),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:type', 'image/jpeg'),
-    meta('property', 'og:image:width', OG_IMAGE.width),
-    meta('property', 'og:image:height', OG_IMAGE.height),
-    meta('property', 'og:image:alt', head.image.alt),
+    ...(head.siteName ? [meta('property', 'og:site_name', head.siteName)] : []),
+    ...preview,
     meta('name', 'twitter:card', 'summary_large_image'),
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join('');

@@ -16,20 +16,21 @@ import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
 import type * as AdminScreens from '../features/admin/screens';
-import { business } from './business';
 import {
   breadcrumbJsonLd,
   businessJsonLd,
   fullTitle,
+  heroPreload,
   notFoundHead,
   errorHead,
   shortDescription,
-  welcomeImage,
+  siteHead,
   type HeadSource,
   type JsonLd,
 } from './head';
 import { messages } from './messages';
 import { parseId, paths } from './paths';
+import { paragraphs, type SiteSettings } from './site';
 import type { AppDispatch, RootState } from './store';
 
 // Admin screens live in their own chunk: public pages never download them (nor
@@ -70,6 +71,7 @@ const read = {
   types: (s: RootState) => api.endpoints.getProjectTypes.select()(s).data,
   typesOf: (s: RootState, id: number) => api.endpoints.getProjectTypesByCategory.select({ id })(s).data,
   project: (s: RootState, id: number) => api.endpoints.getProject.select({ id })(s).data,
+  site: (s: RootState) => api.endpoints.getSite.select()(s).data,
 };
 
 export interface PublicPage {
@@ -79,8 +81,8 @@ export interface PublicPage {
   hasId: boolean;
   /** The data the page shows, beside the menu every page shows. */
   data(id: number): PageQuery[];
-  /** Its head from that data; null: the record does not exist (not found); undefined: not arrived. */
-  head(id: number, state: RootState, path: string): HeadSource | null | undefined;
+  /** Its head from that data and the site's settings; null: the record does not exist (not found); undefined: not arrived. */
+  head(id: number, state: RootState, path: string, site: SiteSettings): HeadSource | null | undefined;
   /**
    * Rendered anew for each visit, kept by no cache: the page shows an answer no cache may keep
    * (the quote form's token, the moment the form was shown).
@@ -90,8 +92,8 @@ export interface PublicPage {
 
 const t = messages.site;
 
-/** Every public page shows the menu (GET /api/menu). */
-const layoutData = (): PageQuery[] => [query(e.getMenu, undefined)];
+/** Every public page shows the business (GET /api/site: name, footer, texts) and the menu (GET /api/menu). */
+const layoutData = (): PageQuery[] => [query(e.getSite, undefined), query(e.getMenu, undefined)];
 
 const simplePage = (page: Omit<PublicPage, 'hasId' | 'data'> & { data?: PublicPage['data'] }): PublicPage => ({
   hasId: false,
@@ -104,13 +106,14 @@ export const publicPages: PublicPage[] = [
     path: paths.welcome.path,
     element: <WelcomePage />,
     data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT })],
-    head: (_id, _state, path) => ({
-      title: t.welcome.title(business.name),
-      description: t.welcome.description,
+    head: (_id, _state, path, site) => ({
+      title: t.welcome.title(site.BusinessName, site.City),
+      description: shortDescription(`${site.WelcomeTagline} ${site.WelcomeIntro}`),
       path,
       type: 'website',
-      image: welcomeImage,
-      jsonLd: [businessJsonLd],
+      ...siteHead(site),
+      jsonLd: [businessJsonLd(site)],
+      preload: heroPreload(site),
     }),
   }),
   {
@@ -118,17 +121,17 @@ export const publicPages: PublicPage[] = [
     element: <TypesListPage />,
     hasId: true,
     data: (id) => [query(e.getProjectTypesByCategory, { id }), query(e.getCategories, undefined)],
-    head(id, state, path) {
+    head(id, state, path, site) {
       const types = read.typesOf(state, id);
       const categories = read.categories(state);
       if (!types || !categories) return undefined;
       const name = categories.find((c) => c.Id === id)?.Name ?? t.gallery.typesListTitle;
       return {
-        title: fullTitle(name),
-        description: t.gallery.typesListDescription(name),
+        title: fullTitle(name, site),
+        description: t.gallery.typesListDescription(name, site.City),
         path,
         type: 'website',
-        image: welcomeImage,
+        ...siteHead(site),
         jsonLd: [breadcrumbJsonLd([{ name, path }])],
       };
     },
@@ -143,18 +146,19 @@ export const publicPages: PublicPage[] = [
       query(e.getSubTypes, { id: typeId }),
       query(e.getCategories, undefined),
     ],
-    head(id, state, path) {
+    head(id, state, path, site) {
       const types = read.types(state);
       const categories = read.categories(state);
       if (!types || !categories) return undefined;
       const type = types.find((candidate) => candidate.Id === id);
       if (!type) return null;
       return {
-        title: fullTitle(type.Name),
-        description: shortDescription(type.Description || t.gallery.projectTypeDescription(type.Name)),
+        title: fullTitle(type.Name, site),
+        description: shortDescription(type.Description || t.gallery.projectTypeDescription(type.Name, site.City)),
         path,
         type: 'website',
-        image: type.Image ? { name: type.Image, alt: type.Name } : welcomeImage,
+        ...siteHead(site),
+        ...(type.Image ? { image: { name: type.Image, alt: type.Name } } : {}),
         jsonLd: [breadcrumbJsonLd([...categoryStep(categories, type.CategoryId), { name: type.Name, path }])],
       };
     },
@@ -164,13 +168,13 @@ export const publicPages: PublicPage[] = [
     element: <ProjectPage />,
     hasId: true,
     data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined)],
-    head(id, state, path) {
+    head(id, state, path, site) {
       const project = read.project(state, id);
       const types = read.types(state);
       const categories = read.categories(state);
       if (!project || !types || !categories) return undefined;
       const type = types.find((candidate) => candidate.Id === project.ProjectTypeId);
-      const alt = t.welcome.imageAlt(business.name, project.Name);
+      const alt = t.welcome.imageAlt(site.BusinessName, project.Name);
       const image = project.Media?.Poster ?? project.Image;
       const trail = type
         ? [...categoryStep(categories, type.CategoryId), { name: type.Name, path: paths.projectType.href(type.Id) }]
@@ -183,14 +187,15 @@ export const publicPages: PublicPage[] = [
         url: origin + path,
         image: `${origin}/assets/images/${encodeURIComponent(image)}`,
         inLanguage: 'fr-CA',
-        creator: { '@type': 'HomeAndConstructionBusiness', name: business.name, url: origin + paths.welcome.href() },
+        creator: { '@type': 'HomeAndConstructionBusiness', name: site.BusinessName, url: origin + paths.welcome.href() },
         ...(type ? { genre: type.Name } : {}),
       });
       return {
-        title: fullTitle(project.Name),
+        title: fullTitle(project.Name, site),
         description: shortDescription(t.gallery.projectDescription(project.Name, project.Description)),
         path,
         type: 'article',
+        siteName: site.BusinessName,
         image: { name: image, alt },
         jsonLd: [breadcrumbJsonLd([...trail, { name: project.Name, path }]), work],
       };
@@ -201,24 +206,24 @@ export const publicPages: PublicPage[] = [
     element: <ContactPage />,
     data: () => [query(e.getQuoteForm, undefined)],
     fresh: true,
-    head: (_id, _state, path) => ({
-      title: fullTitle(t.contact.title),
-      description: t.contact.description(business.city),
+    head: (_id, _state, path, site) => ({
+      title: fullTitle(t.contact.title, site),
+      description: t.contact.description(site.City),
       path,
       type: 'website',
-      image: welcomeImage,
-      jsonLd: [businessJsonLd],
+      ...siteHead(site),
+      jsonLd: [businessJsonLd(site)],
     }),
   }),
   simplePage({
     path: paths.about.path,
     element: <AboutPage />,
-    head: (_id, _state, path) => ({
-      title: fullTitle(t.about.title),
-      description: t.about.description,
+    head: (_id, _state, path, site) => ({
+      title: fullTitle(t.about.title, site),
+      description: shortDescription(paragraphs(site.AboutIntro).join(' ')),
       path,
       type: 'website',
-      image: welcomeImage,
+      ...siteHead(site),
       jsonLd: [],
     }),
   }),
@@ -228,12 +233,12 @@ export const publicPages: PublicPage[] = [
     // The retention period it states comes with the quote form's answer.
     data: () => [query(e.getQuoteForm, undefined)],
     fresh: true,
-    head: (_id, _state, path) => ({
-      title: fullTitle(messages.quotes.privacy.title),
+    head: (_id, _state, path, site) => ({
+      title: fullTitle(messages.quotes.privacy.title, site),
       description: messages.quotes.privacy.description,
       path,
       type: 'website',
-      image: welcomeImage,
+      ...siteHead(site),
       jsonLd: [],
     }),
   }),
@@ -269,14 +274,17 @@ export function pageData(pathname: string): PageQuery[] {
 /** The outcome of the page at `pathname` from the store: one rule for the server and the browser. */
 export function pageOutcome(pathname: string, state: RootState): PageOutcome {
   const { page, id } = matchPage(pathname);
-  if (id === null) return { status: 404, head: notFoundHead(pathname) };
+  const site = read.site(state);
+  if (layoutData().some((q) => q.select(state).isError)) return { status: 503, head: errorHead(pathname, site) };
+  if (!site) return { status: 'loading' };
+  if (id === null) return { status: 404, head: notFoundHead(pathname, site) };
   const results = page.data(id).map((q) => q.select(state));
-  if (results.some((r) => r.isError && isNotFoundError(r.error))) return { status: 404, head: notFoundHead(pathname) };
-  if (results.some((r) => r.isError)) return { status: 503, head: errorHead(pathname) };
+  if (results.some((r) => r.isError && isNotFoundError(r.error))) return { status: 404, head: notFoundHead(pathname, site) };
+  if (results.some((r) => r.isError)) return { status: 503, head: errorHead(pathname, site) };
   if (!results.every((r) => r.isSuccess)) return { status: 'loading' };
-  const head = page.head(id, state, pathname);
+  const head = page.head(id, state, pathname, site);
   if (head === undefined) return { status: 'loading' };
-  return head === null ? { status: 404, head: notFoundHead(pathname) } : { status: 200, head };
+  return head === null ? { status: 404, head: notFoundHead(pathname, site) } : { status: 200, head };
 }
 
 const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [

@@ -4,8 +4,8 @@ import { pageOutcome } from '../app/router';
 import { copyrightYears } from './SiteFooter';
 import { renderWithProviders } from '../test/render';
 import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
-import { fixedMenu } from '../app/menu';
-import { business } from '../app/business';
+import { fixedMenu } from '../../contract/menu';
+import { testSite } from '../test/site';
 
 // The layout around a stand-in page, so these tests depend on the menu and footer only.
 const layoutRoutes = [
@@ -17,13 +17,18 @@ const layoutRoutes = [
 
 let api: ScriptedServer;
 beforeAll(async () => {
-  // GET /api/menu answers the fixed table, like the real server.
-  api = await startScriptedServer((seen) => (seen.url === '/api/menu' ? { status: 200, body: fixedMenu } : undefined));
+  // GET /api/menu answers the table of the spec (a fresh install's); GET /api/site another business than the demo's.
+  api = await startScriptedServer(() => undefined);
 });
 afterAll(() => api.close());
 
-const renderLayout = (route = '/welcome') =>
-  renderWithProviders(null, { routes: layoutRoutes, route, apiOrigin: api.origin });
+/** The layout, once the site's settings and the menu have arrived. */
+async function renderLayout(route = '/welcome', origin = api.origin) {
+  const view = renderWithProviders(null, { routes: layoutRoutes, route, apiOrigin: origin });
+  await screen.findByRole('banner');
+  await within(screen.getByRole('navigation', { name: 'Menu principal' })).findAllByRole('button');
+  return view;
+}
 
 const menuTable: [string, string, string][] = [
   ['Projets extérieurs', 'Bancs', '/projecttype/1'],
@@ -41,10 +46,10 @@ const menuTable: [string, string, string][] = [
 ];
 
 describe('the menu', () => {
-  test('has the logo linking to /, three closed drop-downs and the two right-side links', () => {
-    renderLayout();
+  test('has the logo linking to /, three closed drop-downs and the two right-side links', async () => {
+    await renderLayout();
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
-    expect(screen.getByRole('link', { name: `${business.name} — accueil` })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: `${testSite.BusinessName} — accueil` })).toHaveAttribute('href', '/');
     for (const title of ['Projets extérieurs', "Optimisation de l'espace", 'Décoration']) {
       expect(within(nav).getByRole('button', { name: title })).toHaveAttribute('aria-expanded', 'false');
     }
@@ -56,7 +61,7 @@ describe('the menu', () => {
   test.each(['Projets extérieurs', "Optimisation de l'espace", 'Décoration'])(
     'the drop-down « %s » opens on click with exactly the entries of the spec',
     async (title) => {
-      const { user } = renderLayout();
+      const { user } = await renderLayout();
       const button = screen.getByRole('button', { name: title });
       await user.click(button);
       expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -71,7 +76,7 @@ describe('the menu', () => {
   );
 
   test('a click outside closes the open drop-down', async () => {
-    const { user } = renderLayout();
+    const { user } = await renderLayout();
     const button = screen.getByRole('button', { name: 'Décoration' });
     await user.click(button);
     expect(screen.getByRole('link', { name: 'Tablettes' })).toBeVisible();
@@ -81,7 +86,7 @@ describe('the menu', () => {
   });
 
   test('Escape closes the drop-down and puts the focus back on its button', async () => {
-    const { user } = renderLayout();
+    const { user } = await renderLayout();
     const button = screen.getByRole('button', { name: "Optimisation de l'espace" });
     await user.click(button);
     await user.tab();
@@ -92,7 +97,7 @@ describe('the menu', () => {
   });
 
   test('Tab walks through the entries, and closes the drop-down when it leaves it', async () => {
-    const { user } = renderLayout();
+    const { user } = await renderLayout();
     const button = screen.getByRole('button', { name: 'Projets extérieurs' });
     await user.click(button);
     await user.tab();
@@ -107,7 +112,7 @@ describe('the menu', () => {
   });
 
   test('Shift+Tab out of an open drop-down closes it too', async () => {
-    const { user } = renderLayout();
+    const { user } = await renderLayout();
     const button = screen.getByRole('button', { name: 'Décoration' });
     await user.click(button);
     await user.tab({ shift: true });
@@ -116,7 +121,7 @@ describe('the menu', () => {
   });
 
   test('opening a drop-down closes the other one; choosing an entry navigates and closes', async () => {
-    const { user, router } = renderLayout();
+    const { user, router } = await renderLayout();
     const outdoor = screen.getByRole('button', { name: 'Projets extérieurs' });
     const decoration = screen.getByRole('button', { name: 'Décoration' });
     await user.click(outdoor);
@@ -129,7 +134,7 @@ describe('the menu', () => {
   });
 
   test('on a phone the « Menu » button folds and unfolds the menu, Escape folds it', async () => {
-    const { user } = renderLayout();
+    const { user } = await renderLayout();
     const toggle = screen.getByRole('button', { name: 'Menu' });
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -142,24 +147,13 @@ describe('the menu', () => {
     expect(toggle).toHaveFocus();
   });
 
-  test('uses GET /api/menu when it answers', async () => {
-    const other = await startScriptedServer((seen) =>
-      seen.url === '/api/menu'
-        ? {
-            status: 200,
-            body: {
-              Dropdowns: [{ Title: 'Projets spéciaux', Entries: [{ Label: 'Cabanons', Href: '/projecttype/30' }] }],
-              Links: fixedMenu.Links,
-            },
-          }
-        : undefined,
-    );
+  test('shows the menu GET /api/menu answers (the owner’s), nothing of the spec’s table', async () => {
+    const owners = { Dropdowns: [{ Title: 'Projets spéciaux', Entries: [{ Label: 'Cabanons', Href: '/projecttype/30' }] }], Links: fixedMenu.Links };
+    const other = await startScriptedServer((seen) => (seen.url === '/api/menu' ? { status: 200, body: owners } : undefined));
     try {
-      renderWithProviders(null, { routes: layoutRoutes, route: '/welcome', apiOrigin: other.origin });
-      // The fixed table first, at once…
-      expect(screen.getByRole('button', { name: 'Projets extérieurs' })).toBeInTheDocument();
-      // …then the server's menu.
-      expect(await screen.findByRole('button', { name: 'Projets spéciaux' })).toBeInTheDocument();
+      const { user } = await renderLayout('/welcome', other.origin);
+      await user.click(screen.getByRole('button', { name: 'Projets spéciaux' }));
+      expect(screen.getByRole('link', { name: 'Cabanons' })).toHaveAttribute('href', '/projecttype/30');
       expect(screen.queryByRole('button', { name: 'Projets extérieurs' })).not.toBeInTheDocument();
     } finally {
       await other.close();
@@ -168,32 +162,25 @@ describe('the menu', () => {
 });
 
 describe('the footer', () => {
-  test('shows the contact block, the five services and the copyright years', () => {
-    renderLayout();
+  test('shows the business of the site settings: contact block, every social link, its services, the copyright years', async () => {
+    await renderLayout();
     const footer = screen.getByRole('contentinfo');
     const contact = within(footer).getByRole('region', { name: 'Nous joindre' });
-    expect(within(contact).getByText(business.name)).toBeInTheDocument();
-    expect(within(contact).getByRole('link', { name: business.emails.info })).toHaveAttribute(
-      'href',
-      `mailto:${business.emails.info}`,
-    );
-    expect(within(contact).getByRole('link', { name: 'Notre page Facebook' })).toHaveAttribute('href', business.social.url);
-    expect(within(contact).getByText('Gatineau, Québec')).toBeInTheDocument();
+    expect(within(contact).getByText('Menuiserie Lavoie')).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: 'bonjour@lavoie.test' })).toHaveAttribute('href', 'mailto:bonjour@lavoie.test');
+    expect(within(contact).getByRole('link', { name: 'Notre page Instagram' })).toHaveAttribute('href', 'https://www.instagram.com/menuiserie.lavoie');
+    expect(within(contact).getByRole('link', { name: 'Notre page Facebook' })).toHaveAttribute('href', 'https://www.facebook.com/menuiserie.lavoie');
+    expect(within(contact).getByText('Chelsea, Québec')).toBeInTheDocument();
     const services = within(within(footer).getByRole('region', { name: 'Services' })).getAllByRole('listitem');
-    expect(services.map((item) => item.textContent)).toEqual([
-      'Rénovation',
-      'Consultation',
-      'Peinture et teinture',
-      'Terrasses et potagers',
-      'Meubles et décoration',
-    ]);
+    expect(services.map((item) => item.textContent)).toEqual(['Escaliers', 'Armoires']);
     const year = new Date().getFullYear();
-    expect(within(footer).getByText(`© ${year > 2022 ? `2022–${year}` : '2022'} ${business.name}. Tous droits réservés.`)).toBeInTheDocument();
+    expect(within(footer).getByText(`© 2019–${year} Menuiserie Lavoie. Tous droits réservés.`)).toBeInTheDocument();
+    expect(screen.queryByText(/Atelier Bois et Maison|Gatineau/)).not.toBeInTheDocument();
   });
 
-  test('the copyright line says 2022 alone in 2022, then a range', () => {
-    expect(copyrightYears(2022)).toBe('2022');
-    expect(copyrightYears(2026)).toBe('2022–2026');
+  test('the copyright line says the first year alone that year, then a range', () => {
+    expect(copyrightYears(2022, 2022)).toBe('2022');
+    expect(copyrightYears(2026, 2022)).toBe('2022–2026');
   });
 });
 
@@ -207,9 +194,27 @@ test.each(['/admin', '/admin/login', '/admin/project'])('under %s the menu and t
 });
 
 test('a public path shows them, with a skip link to the content', async () => {
-  renderLayout('/about');
+  await renderLayout('/about');
   expect(screen.getByRole('banner')).toBeInTheDocument();
   expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Aller au contenu' })).toHaveAttribute('href', '#contenu');
   await waitFor(() => expect(api.seen.some((seen) => seen.url === '/api/menu')).toBe(true));
+});
+
+test('the site settings failing to arrive: a French message and a retry that shows the page', async () => {
+  // Down until the message is shown, then back.
+  let down = true;
+  const flaky = await startScriptedServer((seen) => (seen.url === '/api/site' && down ? { status: 503 } : undefined));
+  try {
+    const { user } = renderWithProviders(null, { routes: layoutRoutes, route: '/welcome', apiOrigin: flaky.origin });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impossible d’afficher ce contenu pour le moment.');
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('Contenu de la page')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Menuiserie Lavoie — accueil' })).toBeInTheDocument();
+  } finally {
+    await flaky.close();
+  }
 });

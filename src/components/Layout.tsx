@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useGetSiteQuery } from '../api/api.enhanced';
 import { useAppSelector } from '../app/hooks';
 import { messages } from '../app/messages';
 import { useAppDispatch } from '../app/hooks';
 import type { PageOutcome, PageQuery } from '../app/router';
 import type { RootState } from '../app/store';
+import { SiteContext } from '../app/site';
 import { LoginRedirect } from '../features/auth/LoginRedirect';
+import { LoadError } from './LoadError';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -25,19 +28,31 @@ export function Frame() {
   );
 }
 
-/** The public pages: skip link, header and menu, the page, footer; the document's head in step. */
+/**
+ * The public pages: skip link, header and menu, the page, footer; the document's head in step.
+ * Everything shows the business (the site's settings): nothing else is shown before they are
+ * here (the server's render always brings them).
+ */
 export function Layout({ outcome, data }: { outcome: PageOutcomeOf; data: (pathname: string) => PageQuery[] }) {
   usePageData(data);
   useDocumentHead(outcome);
+  const site = useGetSiteQuery();
+  if (!site.data) {
+    return (
+      <main id="contenu" className="page">
+        {site.isError ? <LoadError onRetry={() => void site.refetch()} /> : <p role="status">{messages.site.status.loading}</p>}
+      </main>
+    );
+  }
   return (
-    <>
+    <SiteContext value={site.data}>
       <a className="skip-link" href="#contenu">
         {messages.site.skipLink}
       </a>
       <SiteHeader />
       <Frame />
       <SiteFooter />
-    </>
+    </SiteContext>
   );
 }
 

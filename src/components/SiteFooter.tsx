@@ -1,43 +1,45 @@
-import { business } from '../app/business';
 import { messages } from '../app/messages';
+import { useSite } from '../app/site';
 
 /** « 2022 » in the first year, then « 2022–{year} ». */
-export const copyrightYears = (year: number, since: number = business.since) =>
-  year > since ? `${since}–${year}` : `${since}`;
+export const copyrightYears = (year: number, since: number) => (year > since ? `${since}–${year}` : `${since}`);
 
-/** The footer: contact block, the five services, the copyright line. */
+/** The footer: contact block, the business's services, the copyright line (the site's settings). */
 export function SiteFooter() {
   const t = messages.site.footer;
+  const site = useSite();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <section aria-labelledby="pied-contact" className="footer-block">
           <h2 id="pied-contact">{t.contactTitle}</h2>
           <address>
-            <p className="footer-name">{business.name}</p>
+            <p className="footer-name">{site.BusinessName}</p>
             <p>
-              <a href={`mailto:${business.emails.info}`}>{business.emails.info}</a>
+              <a href={`mailto:${site.InfoEmail}`}>{site.InfoEmail}</a>
             </p>
+            {site.Social.map((link) => (
+              <p key={link.Url}>
+                <a href={link.Url} rel="noopener">
+                  {t.socialLabel(link.Network)}
+                </a>
+              </p>
+            ))}
             <p>
-              <a href={business.social.url} rel="noopener">
-                {t.socialLabel(business.social.label)}
-              </a>
-            </p>
-            <p>
-              {business.city}, {business.province}
+              {site.City}, {site.Province}
             </p>
           </address>
         </section>
         <section aria-labelledby="pied-services" className="footer-block">
           <h2 id="pied-services">{t.servicesTitle}</h2>
           <ul className="footer-services">
-            {t.services.map((service) => (
-              <li key={service}>{service}</li>
+            {site.FooterServices.map((service, index) => (
+              <li key={index}>{service}</li>
             ))}
           </ul>
         </section>
       </div>
-      <p className="copyright">{t.copyright(copyrightYears(new Date().getFullYear()), business.name)}</p>
+      <p className="copyright">{t.copyright(copyrightYears(new Date().getFullYear(), site.Since), site.BusinessName)}</p>
     </footer>
   );
 }

@@ -1,25 +1,24 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useGetMenuQuery } from '../api/api.enhanced';
-import { business } from '../app/business';
-import { fixedMenu } from '../app/menu';
 import { messages } from '../app/messages';
 import { paths } from '../app/paths';
+import { useSite } from '../app/site';
 import { useHydrated } from './useHydrated';
 
 /**
  * The top menu (WAI-ARIA disclosure pattern): a logo, three drop-downs opened by a button with
  * aria-expanded, closed on outside click, on Escape (focus back on the button) and when Tab
  * takes the focus out of the drop-down; the right-side links. On a phone the whole menu folds
- * behind a « Menu » button. The fixed table renders at once; GET /api/menu replaces it when it
- * answers. Rendered by the server, and until the script runs (or without JavaScript), the header
+ * behind a « Menu » button. The entries are the owner's (GET /api/menu, in the server's render).
+ * Rendered by the server, and until the script runs (or without JavaScript), the header
  * is `is-static`: the style sheet opens a drop-down, and on a phone the menu, while the pointer is
  * on it or the focus in it, so every entry can be read and followed.
  */
 export function SiteHeader() {
   const t = messages.site.menu;
-  const { data } = useGetMenuQuery();
-  const menu = data ?? fixedMenu;
+  const { data: menu = { Dropdowns: [], Links: [] } } = useGetMenuQuery();
+  const site = useSite();
   const [open, setOpen] = useState<number | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -60,9 +59,9 @@ export function SiteHeader() {
   return (
     <header className={hydrated ? 'site-header' : 'site-header is-static'} ref={headerRef}>
       <div className="header-inner">
-        <Link to={paths.root.href()} className="logo" aria-label={t.logo(business.name)} onClick={closeAll}>
+        <Link to={paths.root.href()} className="logo" aria-label={t.logo(site.BusinessName)} onClick={closeAll}>
           <LogoMark />
-          <span className="logo-text">{business.name}</span>
+          <span className="logo-text">{site.BusinessName}</span>
         </Link>
         <button
           ref={toggleRef}
@@ -84,7 +83,7 @@ export function SiteHeader() {
               const isOpen = open === index;
               return (
                 <li
-                  key={dropdown.Title}
+                  key={index}
                   className="dropdown"
                   onBlur={(event) => {
                     const next = event.relatedTarget;
@@ -107,8 +106,8 @@ export function SiteHeader() {
                     </svg>
                   </button>
                   <ul id={panelId} className="dropdown-panel" hidden={!isOpen}>
-                    {dropdown.Entries.map((entry) => (
-                      <li key={entry.Href}>
+                    {dropdown.Entries.map((entry, entryIndex) => (
+                      <li key={entryIndex}>
                         <NavLink to={entry.Href} onClick={closeAll}>
                           {entry.Label}
                         </NavLink>
@@ -120,8 +119,8 @@ export function SiteHeader() {
             })}
           </ul>
           <ul className="nav-links">
-            {menu.Links.map((link) => (
-              <li key={link.Href}>
+            {menu.Links.map((link, linkIndex) => (
+              <li key={linkIndex}>
                 <NavLink to={link.Href} onClick={closeAll}>
                   {link.Label}
                 </NavLink>

@@ -30,8 +30,6 @@ export function posterUrl(media: Media & { Poster: string }): string {
 /** The size assumed for a photo without Media (project photos are 4:3). */
 export const photoSize = { width: 1200, height: 900 } as const;
 
-/** The photos of the welcome, about and contact pages (the contract's list). */
-export { pageImages } from '../../contract/images';
 
 /**
  * `sizes` of each place a photo appears (the rendered width at each viewport width), so the

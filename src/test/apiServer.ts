@@ -22,6 +22,8 @@ export interface ApiServer {
   login(email?: string, password?: string): Promise<Tokens & { Result: boolean }>;
   /** A POST with the XSRF pair, for setting up a test. */
   post(path: string, body: unknown, bearer?: string): Promise<Response>;
+  /** A PUT with the XSRF pair, for setting up a test. */
+  put(path: string, body: unknown, bearer?: string): Promise<Response>;
   /** Gives document.cookie its XSRF-TOKEN, as loading the page does in a browser. */
   primeXsrf(): Promise<void>;
   close(): Promise<void>;
@@ -52,9 +54,9 @@ export async function startApiServer(): Promise<ApiServer> {
   });
 
   const xsrf = 'tests-xsrf-value';
-  const post: ApiServer['post'] = (path, body, bearer) =>
+  const send = (method: 'POST' | 'PUT'): ApiServer['post'] => (path, body, bearer) =>
     fetch(`${origin}${path}`, {
-      method: 'POST',
+      method,
       headers: {
         'Content-Type': 'application/json',
         Cookie: `XSRF-TOKEN=${xsrf}`,
@@ -63,6 +65,8 @@ export async function startApiServer(): Promise<ApiServer> {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+
+  const post = send('POST');
 
   return {
     origin,
@@ -74,6 +78,7 @@ export async function startApiServer(): Promise<ApiServer> {
       return (await answer.json()) as T;
     },
     post,
+    put: send('PUT'),
     async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       const answer = await post('/api/login/', { Email: email, Pwd: md5(password) });
       return (await answer.json()) as Tokens & { Result: boolean };

@@ -1,7 +1,13 @@
 // A real HTTP server on a loopback port whose answers a test scripts route by route.
 // Used where a test needs an answer the real API server cannot be made to give on demand.
+// What every public page shows and a test does not script is answered as a fresh install would
+// (the menu of the spec), with the settings of a business other than the demo's (test/site.ts).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fixedMenu } from '../../contract/menu';
+import { testSite } from './site';
+
+const layoutAnswers: Record<string, unknown> = { '/api/site': testSite, '/api/menu': fixedMenu };
 
 export interface Seen {
   method: string;
@@ -26,7 +32,8 @@ export async function startScriptedServer(route: Route): Promise<ScriptedServer>
     seen.push(entry);
     req.resume();
     req.on('end', () => {
-      const answer = route(entry) ?? { status: 404, body: { Result: false, Message: 'introuvable' } };
+      const layout = layoutAnswers[entry.url];
+      const answer = route(entry) ?? (layout ? { status: 200, body: layout } : { status: 404, body: { Result: false, Message: 'introuvable' } });
       setTimeout(() => {
         res.writeHead(answer.status, { 'Content-Type': 'application/json' });
         res.end(answer.raw ?? JSON.stringify(answer.body ?? null));

@@ -138,10 +138,11 @@ async function checkRoundTrip(op: ContractOperation, req: FuzzRequest, answer?: 
     return;
   }
   if ((op.tag === 'site' || op.tag === 'menu') && body) {
-    // The document as sent (a menu entry's Missing is not stored).
+    // The document as sent; what the server answers of its own (a menu entry's Missing, the
+    // settings' PhotoMedia) is neither stored nor compared.
     const read = (await t.app.inject({ url: op.tag === 'site' ? '/api/site' : '/api/menu/all/', headers: { authorization: `Bearer ${token}` } })).json<Row>();
-    const strip = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'Missing' ? undefined : v)));
-    expect(read).toEqual(strip(body));
+    const strip = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'Missing' || k === 'PhotoMedia' ? undefined : v)));
+    expect(strip(read)).toEqual(strip(body));
     return;
   }
   const url = listUrl[op.tag];

@@ -1,5 +1,7 @@
-// Texts of the public site (menu, footer, pages), in French. The business's own name, phone,
-// e-mails and city come from src/app/business.ts; texts that need them take them as arguments.
+// Texts of the public site (menu, footer, pages), in French: the labels and sentences that are
+// the site's, not the business's. The business's name, phone, addresses, its page texts and
+// photos are the owner's site settings (GET /api/site, « Paramètres du site » in the admin);
+// texts that need them take them as arguments.
 
 export const site = {
   skipLink: 'Aller au contenu',
@@ -13,13 +15,6 @@ export const site = {
     servicesTitle: 'Services',
     emailLabel: (email: string) => `Courriel : ${email}`,
     socialLabel: (network: string) => `Notre page ${network}`,
-    services: [
-      'Rénovation',
-      'Consultation',
-      'Peinture et teinture',
-      'Terrasses et potagers',
-      'Meubles et décoration',
-    ],
     copyright: (years: string, name: string) => `© ${years} ${name}. Tous droits réservés.`,
   },
   status: {
@@ -33,14 +28,9 @@ export const site = {
   },
   back: 'Retour',
   welcome: {
-    title: (name: string) => `${name} — rénovation et ébénisterie à Gatineau`,
-    description:
-      'Rénovation, menuiserie et meubles sur mesure à Gatineau : terrasses, potagers, rangements, tablettes et décoration. Voyez nos réalisations.',
-    tagline: 'Rénovation, menuiserie et meubles sur mesure à Gatineau et dans l’Outaouais.',
-    intro:
-      'Des projets pensés avec vous et construits à la main, du potager surélevé à la salle de lavage enfin organisée.',
+    title: (name: string, city: string) => `${name} — rénovation et ébénisterie à ${city}`,
     ctaContact: 'Demander une soumission',
-    ctaProjects: 'Voir les projets extérieurs',
+    ctaProjects: 'Voir nos réalisations',
     carouselTitle: 'Quelques réalisations',
     carouselLabel: 'Projets en vedette',
     slideLabel: (n: number, total: number) => `${n} sur ${total}`,
@@ -51,20 +41,6 @@ export const site = {
     play: 'Reprendre le défilement',
     empty: 'Les réalisations seront bientôt en ligne.',
     specialtiesTitle: 'Ce que nous faisons',
-    specialties: [
-      {
-        title: 'Projets extérieurs',
-        text: 'Bancs, potagers surélevés et terrasses en cèdre, faits pour nos hivers.',
-      },
-      {
-        title: 'Optimisation de l’espace',
-        text: 'Casiers d’entrée, salle de lavage, étagères : chaque centimètre trouve son usage.',
-      },
-      {
-        title: 'Décoration',
-        text: 'Tablettes, coffres, porte-clés et meubles sur mesure, dans le bois de votre choix.',
-      },
-    ],
   },
   lightbox: {
     label: (name: string) => `Photo : ${name}`,
@@ -76,11 +52,10 @@ export const site = {
   },
   gallery: {
     typesListTitle: 'Types de projets',
-    typesListDescription: (category: string) =>
-      `${category} : les types de projets réalisés par notre atelier à Gatineau, en photos.`,
+    typesListDescription: (category: string, city: string) =>
+      `${category} : les types de projets réalisés par notre atelier à ${city}, en photos.`,
     typesListEmpty: 'Aucun type de projet dans cette catégorie pour le moment.',
-    projectTypeDescription: (type: string) =>
-      `${type} : projets réalisés à Gatineau et dans l’Outaouais, en photos.`,
+    projectTypeDescription: (type: string, city: string) => `${type} : projets réalisés à ${city} et dans la région, en photos.`,
     projectsTitle: 'Réalisations',
     projectsEmpty: 'Aucun projet de ce type pour le moment.',
     subTypesTitle: 'Voir aussi',
@@ -90,29 +65,8 @@ export const site = {
   about: {
     title: 'À propos',
     heading: 'À propos de l’atelier',
-    description:
-      'Qui nous sommes : un artisan de Gatineau en rénovation, menuiserie et petits travaux d’électricité, de plomberie et de peinture.',
     portraitAlt: (owner: string) => `${owner}, propriétaire, dans son atelier`,
-    intro: (owner: string, business: string) => [
-      `Je m’appelle ${owner}. Depuis plus de quinze ans, je rénove des maisons et je fabrique des meubles à Gatineau et dans l’Outaouais. ${business}, c’est une petite entreprise : c’est moi qui vous rencontre, qui prends les mesures et qui fais le travail.`,
-      'J’aime le travail bien fait et le bois qui dure : cèdre pour l’extérieur, chêne, érable et noyer pour l’intérieur, assemblages solides et finis qui résistent à l’usage. Chaque projet commence par une visite et une soumission claire, sans surprise sur la facture.',
-      'Terrasse à refaire, rangement à inventer, pièce à rafraîchir ou petite réparation qui traîne depuis des mois : parlons-en.',
-    ],
     servicesTitle: 'Petits travaux dans la maison',
-    services: [
-      {
-        title: 'Électricité',
-        text: 'Remplacement de luminaires, d’interrupteurs et de prises, installation de ventilateurs de plafond et d’éclairage sous les armoires. Pour tout ce qui demande un maître électricien, je travaille avec un partenaire membre de la CMEQ.',
-      },
-      {
-        title: 'Plomberie',
-        text: 'Remplacement de robinets, d’éviers et de toilettes, raccordement de laveuse et de lave-vaisselle, réparation des petites fuites sous l’évier avant qu’elles ne deviennent des dégâts d’eau.',
-      },
-      {
-        title: 'Peinture',
-        text: 'Peinture intérieure soignée, murs, plafonds et boiseries, et teinture de terrasses, de clôtures et de meubles : préparation des surfaces, protection des planchers et nettoyage compris.',
-      },
-    ],
     contactCta: 'Me contacter',
   },
   contact: {
@@ -126,10 +80,10 @@ export const site = {
     infoEmail: 'Renseignements',
     quotesEmail: 'Soumissions',
     area: 'Secteur desservi',
-    areaLink: (city: string, province: string) => `${city}, ${province} (voir la carte)`,
+    areaLink: (address: string) => `${address} (voir la carte)`,
     social: 'Réseaux sociaux',
     newWindow: '(nouvelle fenêtre)',
-    imageAlt: 'L’atelier : établi, outils et pièces de bois en cours de fabrication',
+    imageAlt: (business: string) => `${business} : l’atelier`,
   },
   notFound: {
     description: "La page demandée n'existe pas ou a été déplacée.",

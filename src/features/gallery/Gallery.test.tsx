@@ -3,7 +3,6 @@ import { renderWithProviders } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 import { startScriptedServer } from '../../test/scriptedServer';
 import { expectVariantsServed } from '../../test/images';
-import { business } from '../../app/business';
 
 // The real API server with its demo content.
 let api: ApiServer;
@@ -26,7 +25,7 @@ describe('typeslist/{id}', () => {
     expect(image).toHaveAttribute('src', '/assets/images/type-potagers-sureleves.jpg');
     expect(image).toHaveAttribute('width', '1200');
     expect(image).toHaveAttribute('height', '900');
-    await waitFor(() => expect(document.title).toBe(`Potagers | ${business.name}`));
+    await waitFor(() => expect(document.title).toBe(`Potagers | Atelier Bois et Maison`));
   });
 });
 
@@ -64,7 +63,7 @@ describe('project/{id}', () => {
   test('shows the name, the photo and the description, with a Retour button', async () => {
     open('/project/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Banc de parc en cèdre rouge' })).toBeInTheDocument();
-    const image = screen.getByRole('img', { name: `${business.name} — Banc de parc en cèdre rouge` });
+    const image = screen.getByRole('img', { name: `Atelier Bois et Maison — Banc de parc en cèdre rouge` });
     expect(image).toHaveAttribute('src', '/assets/images/banc-cedre-rouge.jpg');
     // The 1200×900 photo, in AVIF and WebP variants of every width up to its own, high priority.
     expect(image).toHaveAttribute('width', '1200');
@@ -74,7 +73,7 @@ describe('project/{id}', () => {
     expect(screen.getByText(/Banc trois places en cèdre rouge/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Retour/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Autres projets : Bancs de jardin/ })).toHaveAttribute('href', '/projecttype/1');
-    await waitFor(() => expect(document.title).toBe(`Banc de parc en cèdre rouge | ${business.name}`));
+    await waitFor(() => expect(document.title).toBe(`Banc de parc en cèdre rouge | Atelier Bois et Maison`));
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
       'content',
       expect.stringMatching(/^Banc de parc en cèdre rouge — Banc trois places/),
@@ -96,16 +95,16 @@ describe('not found, inside the layout', () => {
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/welcome');
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe(`Page introuvable | ${business.name}`));
+    await waitFor(() => expect(document.title).toBe(`Page introuvable | Atelier Bois et Maison`));
   });
 });
 
 test('a failed call shows a French message and a retry that works', async () => {
-  let calls = 0;
+  // Down until the message is shown, then back.
+  let down = true;
   const flaky = await startScriptedServer((seen) => {
     if (!seen.url.startsWith('/api/projects/')) return undefined;
-    calls += 1;
-    return calls === 1
+    return down
       ? { status: 500, body: { Result: false, Message: 'panne' } }
       : { status: 200, body: [{ Id: 3, ProjectTypeId: 4, Name: 'Terrasse en cèdre', Description: 'Une terrasse.', Image: 't.jpg' }] };
   });
@@ -113,6 +112,7 @@ test('a failed call shows a French message and a retry that works', async () => 
     const { user } = renderWithProviders(null, { route: '/projecttype/4', apiOrigin: flaky.origin });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Impossible d’afficher ce contenu pour le moment.');
+    down = false;
     await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('link', { name: 'Terrasse en cèdre' })).toHaveAttribute('href', '/project/3');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -127,7 +127,7 @@ test('while loading, placeholder cards hold the place of the photos', async () =
   );
   try {
     const { container } = renderWithProviders(null, { route: '/typeslist/2', apiOrigin: slow.origin });
-    expect(container.querySelectorAll('.card-placeholder .card-media')).toHaveLength(3);
+    await waitFor(() => expect(container.querySelectorAll('.card-placeholder .card-media')).toHaveLength(3));
     expect(await screen.findByText('Aucun type de projet dans cette catégorie pour le moment.')).toBeInTheDocument();
     expect(container.querySelector('.card-placeholder')).toBeNull();
   } finally {

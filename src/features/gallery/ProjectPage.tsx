@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhanced';
-import { business } from '../../app/business';
+import { useSite } from '../../app/site';
 import { messages } from '../../app/messages';
 import { parseId, paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
@@ -18,6 +18,7 @@ export function ProjectPage() {
 
 function Project({ projectId }: { projectId: number }) {
   const t = messages.site;
+  const site = useSite();
   const { data: project, error, isError, refetch } = useGetProjectQuery({ id: projectId });
   const types = useGetProjectTypesQuery();
   const type = project && types.data?.find((candidate) => candidate.Id === project.ProjectTypeId);
@@ -34,13 +35,13 @@ function Project({ projectId }: { projectId: number }) {
           <div className="project-layout">
             <div className="project-media">
               {project && isVideo(project.Media) ? (
-                <Video name={project.Image} media={project.Media} label={t.welcome.imageAlt(business.name, project.Name)} />
+                <Video name={project.Image} media={project.Media} label={t.welcome.imageAlt(site.BusinessName, project.Name)} />
               ) : project ? (
                 <Picture
                   name={project.Image}
                   media={project.Media}
                   sizes={imageSizes.project}
-                  alt={t.welcome.imageAlt(business.name, project.Name)}
+                  alt={t.welcome.imageAlt(site.BusinessName, project.Name)}
                   fetchPriority="high"
                 />
               ) : null}

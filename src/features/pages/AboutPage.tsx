@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, pageImages } from '../../components/images';
+import { pagePhoto, paragraphs, useSite } from '../../app/site';
+import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
 
 /** About: the owner's presentation and the three small-jobs services. */
 export function AboutPage() {
   const t = messages.site.about;
-  const portrait = pageImages.owner;
+  const site = useSite();
+  const portrait = pagePhoto(site, 'About');
   return (
     <article className="page about">
       <h1>{t.heading}</h1>
@@ -18,12 +19,12 @@ export function AboutPage() {
           name={portrait.name}
           media={portrait.media}
           sizes={imageSizes.portrait}
-          alt={t.portraitAlt(business.ownerName)}
+          alt={t.portraitAlt(site.OwnerName)}
           fetchPriority="high"
         />
         <div className="about-text">
-          {t.intro(business.ownerName, business.name).map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          {paragraphs(site.AboutIntro).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
           ))}
           <Link className="button" to={paths.contact.href()}>
             {t.contactCta}
@@ -33,10 +34,12 @@ export function AboutPage() {
       <section aria-labelledby="services-titre" className="services">
         <h2 id="services-titre">{t.servicesTitle}</h2>
         <ul className="service-list">
-          {t.services.map((service) => (
-            <li key={service.title} className="service">
-              <h3>{service.title}</h3>
-              <p>{service.text}</p>
+          {site.AboutServices.map((service, index) => (
+            <li key={index} className="service">
+              <h3>{service.Title}</h3>
+              {paragraphs(service.Text).map((paragraph, line) => (
+                <p key={line}>{paragraph}</p>
+              ))}
             </li>
           ))}
         </ul>

@@ -1,13 +1,15 @@
-import { business } from '../../app/business';
 import { messages } from '../../app/messages';
-import { imageSizes, pageImages } from '../../components/images';
+import { mapsUrl, pagePhoto, telHref, useSite } from '../../app/site';
+import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { QuoteForm } from '../quotes/QuoteForm';
 
-/** Contact: the quote request form, phone, two e-mails, the city on a map, the social page, a large workshop photo. */
+/** Contact: the quote request form, phone, two e-mails, the address on a map, the social pages, a large workshop photo. */
 export function ContactPage() {
   const t = messages.site.contact;
-  const image = pageImages.workshop;
+  const site = useSite();
+  const image = pagePhoto(site, 'Contact');
+  const address = [site.Street, `${site.City}, ${site.Province}`, site.PostalCode].filter(Boolean).join(', ');
   return (
     <article className="page contact">
       <h1>{t.heading}</h1>
@@ -18,38 +20,42 @@ export function ContactPage() {
           <div>
             <dt>{t.phone}</dt>
             <dd>
-              <a href={`tel:${business.phone.tel}`}>{business.phone.display}</a>
+              <a href={telHref(site.Phone)}>{site.Phone}</a>
             </dd>
           </div>
           <div>
             <dt>{t.infoEmail}</dt>
             <dd>
-              <a href={`mailto:${business.emails.info}`}>{business.emails.info}</a>
+              <a href={`mailto:${site.InfoEmail}`}>{site.InfoEmail}</a>
             </dd>
           </div>
           <div>
             <dt>{t.quotesEmail}</dt>
             <dd>
-              <a href={`mailto:${business.emails.quotes}`}>{business.emails.quotes}</a>
+              <a href={`mailto:${site.QuotesEmail}`}>{site.QuotesEmail}</a>
             </dd>
           </div>
           <div>
             <dt>{t.area}</dt>
             <dd>
-              <a href={business.mapsUrl} target="_blank" rel="noopener">
-                {t.areaLink(business.city, business.province)}
+              {site.AreaServed}
+              <br />
+              <a href={mapsUrl(site)} target="_blank" rel="noopener">
+                {t.areaLink(address)}
                 <span className="visually-hidden"> {t.newWindow}</span>
               </a>
             </dd>
           </div>
           <div>
             <dt>{t.social}</dt>
-            <dd>
-              <a href={business.social.url} target="_blank" rel="noopener">
-                {business.social.label}
-                <span className="visually-hidden"> {t.newWindow}</span>
-              </a>
-            </dd>
+            {site.Social.map((link) => (
+              <dd key={link.Url}>
+                <a href={link.Url} target="_blank" rel="noopener">
+                  {link.Network}
+                  <span className="visually-hidden"> {t.newWindow}</span>
+                </a>
+              </dd>
+            ))}
           </div>
         </dl>
         <Picture
@@ -57,7 +63,7 @@ export function ContactPage() {
           name={image.name}
           media={image.media}
           sizes={imageSizes.project}
-          alt={t.imageAlt}
+          alt={t.imageAlt(site.BusinessName)}
           loading="lazy"
         />
       </div>

@@ -2,17 +2,18 @@
 // collects, what for, how long it is kept (QUOTE_RETENTION_DAYS, read from the server) and who to
 // ask. A public page, linked from the form's consent line.
 import { useGetQuoteFormQuery } from '../../api/api.enhanced';
-import { business } from '../../app/business';
 import { messages } from '../../app/messages';
+import { useSite } from '../../app/site';
 
 export function PrivacyPage() {
   const t = messages.quotes.privacy;
   const form = useGetQuoteFormQuery();
+  const site = useSite();
   const days = form.data?.RetentionDays ?? 365;
   return (
     <article className="page privacy">
       <h1>{t.title}</h1>
-      <p className="lead">{t.intro(business.name)}</p>
+      <p className="lead">{t.intro(site.BusinessName)}</p>
       <h2>{t.collectedTitle}</h2>
       <p>{t.collected}</p>
       <h2>{t.useTitle}</h2>
@@ -20,7 +21,7 @@ export function PrivacyPage() {
       <h2>{t.keptTitle}</h2>
       <p>{t.kept(days)}</p>
       <h2>{t.rightsTitle}</h2>
-      <p>{t.rights(business.emails.info)}</p>
+      <p>{t.rights(site.InfoEmail)}</p>
       <p>{t.noCookie}</p>
     </article>
   );

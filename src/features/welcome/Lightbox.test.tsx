@@ -3,6 +3,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ProjectView } from '../../api/api.enhanced';
+import { SiteContext } from '../../app/site';
+import { testSite } from '../../test/site';
 import { Lightbox } from './Lightbox';
 
 const projects: ProjectView[] = [
@@ -21,7 +23,9 @@ test('the popup plays a video project, and the arrows seek in it rather than cha
   const onIndexChange = jest.fn();
   render(
     <MemoryRouter>
-      <Lightbox projects={projects} index={0} onIndexChange={onIndexChange} onClose={() => undefined} restoreFocus={() => undefined} />
+      <SiteContext value={testSite}>
+        <Lightbox projects={projects} index={0} onIndexChange={onIndexChange} onClose={() => undefined} restoreFocus={() => undefined} />
+      </SiteContext>
     </MemoryRouter>,
   );
   const video = document.querySelector('.lightbox video') as HTMLVideoElement;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { ProjectView } from '../../api/api.enhanced';
-import { business } from '../../app/business';
+import { useSite } from '../../app/site';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { imageSizes, isVideo } from '../../components/images';
@@ -25,6 +25,7 @@ interface LightboxProps {
  */
 export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus }: LightboxProps) {
   const t = messages.site.lightbox;
+  const site = useSite();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const restoreRef = useRef(restoreFocus);
@@ -111,7 +112,7 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
             key={project.Id}
             name={project.Image}
             media={project.Media}
-            label={messages.site.welcome.imageAlt(business.name, project.Name)}
+            label={messages.site.welcome.imageAlt(site.BusinessName, project.Name)}
             autoPlay
           />
         ) : (
@@ -120,7 +121,7 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
             name={project.Image}
             media={project.Media}
             sizes={imageSizes.full}
-            alt={messages.site.welcome.imageAlt(business.name, project.Name)}
+            alt={messages.site.welcome.imageAlt(site.BusinessName, project.Name)}
           />
         )}
         <figcaption>

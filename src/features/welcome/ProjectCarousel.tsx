@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import type { ProjectView } from '../../api/api.enhanced';
-import { business } from '../../app/business';
+import { useSite } from '../../app/site';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
 import { imageSizes, isVideo } from '../../components/images';
@@ -26,6 +26,7 @@ const AUTOPLAY_MS = 5000;
  */
 export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
   const t = messages.site.welcome;
+  const site = useSite();
   const count = projects.length;
   const slider = useRef<Slider>(null);
   const slideButtons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -145,7 +146,7 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
                       name={project.Image}
                       media={project.Media}
                       sizes={imageSizes.carousel}
-                      alt={t.imageAlt(business.name, project.Name)}
+                      alt={t.imageAlt(site.BusinessName, project.Name)}
                       loading={index === 0 ? 'eager' : 'lazy'}
                       draggable={false}
                     />

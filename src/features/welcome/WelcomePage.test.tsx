@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
+import { testSite } from '../../test/site';
 import { startScriptedServer } from '../../test/scriptedServer';
 import { expectVariantsServed } from '../../test/images';
-import { business } from '../../app/business';
 
 let api: ApiServer;
 beforeAll(async () => {
@@ -11,10 +11,11 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => api.close());
 
-const altOf = (name: string) => `${business.name} — ${name}`;
 
 async function openWelcome(origin = api.origin) {
   const view = renderWithProviders(null, { route: '/welcome', apiOrigin: origin });
+  // The page, once the site's settings have arrived.
+  await screen.findByRole('heading', { level: 1 });
   return view;
 }
 
@@ -29,14 +30,14 @@ async function findCarousel() {
 
 test('the large background photo is fetched first, with its size, and the page has its title', async () => {
   const { container } = await openWelcome();
-  expect(screen.getByRole('heading', { level: 1, name: business.name })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Atelier Bois et Maison' })).toBeInTheDocument();
   const hero = container.querySelector('.hero-image');
   expect(hero).toHaveAttribute('src', '/assets/images/accueil.jpg');
   expect(hero).toHaveAttribute('width', '1920');
   expect(hero).toHaveAttribute('height', '1080');
   expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expectVariantsServed(hero!, api.origin, [320, 640, 1024, 1600]);
-  await waitFor(() => expect(document.title).toBe(`${business.name} — rénovation et ébénisterie à Gatineau`));
+  await waitFor(() => expect(document.title).toBe(`Atelier Bois et Maison — rénovation et ébénisterie à Gatineau`));
 });
 
 test('the carousel shows 7 random projects, each alt made of the business name and the project name, no arrows, 7 dots', async () => {
@@ -44,14 +45,14 @@ test('the carousel shows 7 random projects, each alt made of the business name a
   const carousel = await findCarousel();
   const images = within(carousel).getAllByRole('img', { hidden: true });
   expect(images).toHaveLength(7);
-  for (const image of images) expect(image.getAttribute('alt')).toMatch(new RegExp(`^${business.name} — .{7,}`));
+  for (const image of images) expect(image.getAttribute('alt')).toMatch(new RegExp(`^Atelier Bois et Maison — .{7,}`));
   expect(carousel.querySelector('.slick-arrow')).toBeNull();
   expect(within(carousel).queryByRole('button', { name: /Previous|Next|précédent|suivant/i })).toBeNull();
   const dots = within(carousel).getAllByRole('button', { name: /^Afficher le projet \d sur 7$/ });
   expect(dots).toHaveLength(7);
   expect(dots[0]).toHaveAttribute('aria-current', 'true');
   // Only the visible slide is in the tab order.
-  const slideButtons = within(carousel).getAllByRole('button', { name: new RegExp(`^${business.name}`), hidden: true });
+  const slideButtons = within(carousel).getAllByRole('button', { name: new RegExp(`^Atelier Bois et Maison`), hidden: true });
   expect(slideButtons.map((button) => button.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
 });
 
@@ -121,13 +122,16 @@ test('a click on a photo opens the popup, « Fermer » closes it', async () => {
 
 const project = (id: number, name: string) => ({ Id: id, ProjectTypeId: 1, Name: name, Description: 'Un projet.', Image: `p${id}.jpg` });
 
+/** A scripted server answers the settings of test/site.ts: its business names the photos. */
+const scriptedAltOf = (name: string) => `${testSite.BusinessName} — ${name}`;
+
 test('with a single project there is no carousel, just the photo', async () => {
   const one = await startScriptedServer((seen) =>
     seen.url === '/api/randomprojects/7' ? { status: 200, body: [project(5, 'Banc de jardin en pin')] } : undefined,
   );
   try {
     await openWelcome(one.origin);
-    expect(await screen.findByRole('img', { name: altOf('Banc de jardin en pin') })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: scriptedAltOf('Banc de jardin en pin') })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Projets en vedette' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Afficher le projet/ })).not.toBeInTheDocument();
   } finally {
@@ -136,21 +140,22 @@ test('with a single project there is no carousel, just the photo', async () => {
 });
 
 test('a failed call shows a French message with a retry', async () => {
-  let calls = 0;
+  // Down until the message is shown, then back.
+  let down = true;
   const flaky = await startScriptedServer((seen) => {
     if (seen.url !== '/api/randomprojects/7') return undefined;
-    calls += 1;
-    return calls === 1 ? { status: 503 } : { status: 200, body: [project(1, 'Banc de parc'), project(2, 'Potager en cèdre')] };
+    return down ? { status: 503 } : { status: 200, body: [project(1, 'Banc de parc'), project(2, 'Potager en cèdre')] };
   });
   try {
     const { user } = await openWelcome(flaky.origin);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Impossible d’afficher ce contenu pour le moment.');
+    down = false;
     await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     const carousel = await findCarousel();
     expect(within(carousel).getAllByRole('img', { hidden: true }).map((img) => img.getAttribute('alt'))).toEqual([
-      altOf('Banc de parc'),
-      altOf('Potager en cèdre'),
+      scriptedAltOf('Banc de parc'),
+      scriptedAltOf('Potager en cèdre'),
     ]);
   } finally {
     await flaky.close();

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
-import { business } from '../../app/business';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { imageSizes, pageImages } from '../../components/images';
+import { pagePhoto, useSite } from '../../app/site';
+import { imageSizes } from '../../components/images';
 import { LoadError } from '../../components/LoadError';
 import { Picture } from '../../components/Picture';
 import { useHydrated } from '../../components/useHydrated';
@@ -18,28 +18,27 @@ const ProjectCarousel = lazy(() => loadCarousel().then((module) => ({ default: m
 /** Spec section 4: the carousel loads 7 random projects. */
 export const CAROUSEL_COUNT = 7;
 
-const specialtyLinks = [paths.typesList.href(6), paths.projectType.href(19), paths.typesList.href(11)];
-
 /** Welcome: the large background photo, the carousel of random projects, the three specialties. */
 export function WelcomePage() {
   const t = messages.site.welcome;
   useEffect(() => {
     void loadCarousel();
   }, []);
-  const hero = pageImages.welcome;
+  const site = useSite();
+  const hero = pagePhoto(site, 'Welcome');
   return (
     <>
       <section className="hero">
         <Picture className="hero-image" name={hero.name} media={hero.media} sizes={imageSizes.full} alt="" fetchPriority="high" />
         <div className="hero-content">
-          <h1>{business.name}</h1>
-          <p className="hero-tagline">{t.tagline}</p>
-          <p className="hero-intro">{t.intro}</p>
+          <h1>{site.BusinessName}</h1>
+          <p className="hero-tagline">{site.WelcomeTagline}</p>
+          <p className="hero-intro">{site.WelcomeIntro}</p>
           <div className="hero-actions">
             <Link className="button" to={paths.contact.href()}>
               {t.ctaContact}
             </Link>
-            <Link className="button button-light" to={paths.typesList.href(6)}>
+            <Link className="button button-light" to={site.Specialties[0]?.Target ?? paths.welcome.href()}>
               {t.ctaProjects}
             </Link>
           </div>
@@ -52,12 +51,12 @@ export function WelcomePage() {
       <section className="page specialties" aria-labelledby="specialites">
         <h2 id="specialites">{t.specialtiesTitle}</h2>
         <ul className="specialty-list">
-          {t.specialties.map((specialty, index) => (
-            <li key={specialty.title} className="specialty">
+          {site.Specialties.map((specialty, index) => (
+            <li key={index} className="specialty">
               <h3>
-                <Link to={specialtyLinks[index] ?? paths.welcome.href()}>{specialty.title}</Link>
+                <Link to={specialty.Target}>{specialty.Title}</Link>
               </h3>
-              <p>{specialty.text}</p>
+              <p>{specialty.Text}</p>
             </li>
           ))}
         </ul>
@@ -68,6 +67,7 @@ export function WelcomePage() {
 
 function RandomProjects() {
   const t = messages.site.welcome;
+  const site = useSite();
   const { data, isError, refetch } = useGetRandomProjectsQuery({ count: CAROUSEL_COUNT });
   const hydrated = useHydrated();
   if (isError) return <LoadError onRetry={() => void refetch()} />;
@@ -79,7 +79,7 @@ function RandomProjects() {
     // The carousel appears only when there is more than one image: one photo, shown plainly.
     return (
       <figure className="single-project">
-        <Picture name={only.Image} media={only.Media} sizes={imageSizes.carousel} alt={t.imageAlt(business.name, only.Name)} />
+        <Picture name={only.Image} media={only.Media} sizes={imageSizes.carousel} alt={t.imageAlt(site.BusinessName, only.Name)} />
         <figcaption>
           <Link to={paths.project.href(only.Id)}>{only.Name}</Link>
         </figcaption>

@@ -182,6 +182,8 @@ test('sign in: tokens stored under token and refresh-token, then the admin menu'
       ['Sous-types', '/admin/subtype'],
       ['Catégories', '/admin/category'],
       ['Usagers', '/admin/user'],
+      ['Paramètres du site', '/admin/site'],
+      ['Menu', '/admin/menu'],
     ],
   );
   assert.equal(await page.getByRole('banner').count(), 0);

@@ -294,6 +294,8 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.subType.path, 'SubTypeEditorScreen'],
   [paths.admin.user.path, 'UserEditorScreen'],
   [paths.admin.quotes.path, 'QuotesInboxScreen'],
+  [paths.admin.site.path, 'SiteEditorScreen'],
+  [paths.admin.siteMenu.path, 'MenuEditorScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

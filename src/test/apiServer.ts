@@ -24,6 +24,8 @@ export interface ApiServer {
   post(path: string, body: unknown, bearer?: string): Promise<Response>;
   /** A PUT with the XSRF pair, for setting up a test. */
   put(path: string, body: unknown, bearer?: string): Promise<Response>;
+  /** A DELETE with the XSRF pair, for setting up a test. */
+  del(path: string, bearer?: string): Promise<Response>;
   /** Gives document.cookie its XSRF-TOKEN, as loading the page does in a browser. */
   primeXsrf(): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +56,7 @@ export async function startApiServer(): Promise<ApiServer> {
   });
 
   const xsrf = 'tests-xsrf-value';
-  const send = (method: 'POST' | 'PUT'): ApiServer['post'] => (path, body, bearer) =>
+  const send = (method: 'POST' | 'PUT' | 'DELETE'): ApiServer['post'] => (path, body, bearer) =>
     fetch(`${origin}${path}`, {
       method,
       headers: {
@@ -79,6 +81,7 @@ export async function startApiServer(): Promise<ApiServer> {
     },
     post,
     put: send('PUT'),
+    del: (path, bearer) => send('DELETE')(path, undefined, bearer),
     async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       const answer = await post('/api/login/', { Email: email, Pwd: md5(password) });
       return (await answer.json()) as Tokens & { Result: boolean };

@@ -1,4 +1,4 @@
-// /admin: « Demandes » (quote requests, with the unread count), links to the five editors and 'Quitter Admin' (server logout, storage cleared,
+// /admin: « Demandes » (quote requests, with the unread count), links to the five editors, the site settings and the menu, and « Quitter Admin » (server logout, storage cleared,
 // admin/login).
 import { Link, useNavigate } from 'react-router';
 import { api, useGetQuotesQuery, useLogoutMutation } from '../../api/api.enhanced';
@@ -17,6 +17,8 @@ const entries = [
   { to: paths.admin.subType.href(), label: t.subType },
   { to: paths.admin.category.href(), label: t.category },
   { to: paths.admin.user.href(), label: t.user },
+  { to: paths.admin.site.href(), label: t.site },
+  { to: paths.admin.siteMenu.href(), label: t.siteMenu },
 ];
 
 export function AdminMenu() {

@@ -8,6 +8,8 @@ import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './
 import { RecordEditor } from './navigator/RecordEditor';
 import { SubTypeEditor } from './SubTypeEditor';
 import { QuotesInbox } from '../quotes/QuotesInbox';
+import { MenuEditor } from './site/MenuEditor';
+import { SiteEditor } from './site/SiteEditor';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
@@ -29,3 +31,5 @@ export const ProjectEditorScreen = () => <RecordEditor config={projectEditor} />
 export const UserEditorScreen = () => <RecordEditor config={userEditor} />;
 export const SubTypeEditorScreen = () => <SubTypeEditor />;
 export const QuotesInboxScreen = () => <QuotesInbox />;
+export const SiteEditorScreen = () => <SiteEditor />;
+export const MenuEditorScreen = () => <MenuEditor />;

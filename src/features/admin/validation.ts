@@ -108,3 +108,103 @@ export const userRules: Rules = {
   Pwd: [required(t.passwordRequired), minLength(PASSWORD.minLength), maxLength(PASSWORD.maxLength)],
   Confirm: [required(t.confirmationRequired), sameAs('Pwd', t.confirmationDifferent)],
 };
+
+// The site's settings and its menu (issue 14): nested forms, checked with the contract's limits
+// of each text (contract/limits.ts) and the same messages as the other editors.
+
+/** A contract limit of a text: lengths, allowed characters, and "not only spaces". */
+interface TextLimit {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  notPattern?: string;
+}
+
+/** The first rule a text breaks, or undefined: required unless `optional`, then the limits. */
+export function checkText(value: unknown, limit: TextLimit, optional = false): string | undefined {
+  const typed = text(value);
+  if (isBlank(typed)) return optional ? undefined : t.required;
+  if (limit.minLength !== undefined && typed.length < limit.minLength) return t.min(limit.minLength);
+  if (limit.maxLength !== undefined && typed.length > limit.maxLength) return t.max(limit.maxLength);
+  if (limit.pattern !== undefined && !new RegExp(limit.pattern).test(typed)) return t.forbiddenCharacter;
+  return undefined;
+}
+
+/** Errors in the shape of the values (final-form reads `Social[0].Url` from `{Social: [{Url}]}`). */
+export type NestedErrors = { [key: string]: string | NestedErrors | Array<NestedErrors | string | undefined> | undefined };
+
+const isEmpty = (error: NestedErrors | string | undefined) => error === undefined || (typeof error === 'object' && Object.keys(error).length === 0);
+
+/** Without the fields that passed (an array that passed entirely goes too). */
+const clean = (errors: NestedErrors): NestedErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([, error]) => !(Array.isArray(error) ? error.every(isEmpty) : isEmpty(error))));
+
+const S = limits.SiteSettings;
+const PHONE = new RegExp(S.Phone.pattern);
+const POSTAL_CODE = new RegExp(S.PostalCode.pattern);
+const HTTPS_URL = new RegExp(limits.SocialLink.Url.pattern);
+const pageTarget = new RegExp(limits.PageTarget.pattern);
+const siteTarget = new RegExp(limits.SiteTarget.pattern);
+
+const checkEmail = (value: unknown, limit: TextLimit) =>
+  isBlank(value) ? t.required : !EMAIL.test(text(value).trim()) ? t.emailInvalid : checkText(value, limit);
+
+const checkTarget = (value: unknown, pattern: RegExp) => (isBlank(value) ? t.targetRequired : pattern.test(text(value)) ? undefined : t.targetRequired);
+
+export function validateSite(values: FormValues, year = new Date().getFullYear()): NestedErrors {
+  const v = values as Record<string, unknown> & {
+    Social?: Array<Record<string, unknown>>;
+    Specialties?: Array<Record<string, unknown>>;
+    AboutServices?: Array<Record<string, unknown>>;
+    FooterServices?: unknown[];
+  };
+  const since = text(v.Since).trim();
+  return clean({
+    BusinessName: checkText(v.BusinessName, S.BusinessName),
+    OwnerName: checkText(v.OwnerName, S.OwnerName),
+    Phone: isBlank(v.Phone) ? t.required : PHONE.test(text(v.Phone).trim()) ? undefined : t.phoneInvalid,
+    InfoEmail: checkEmail(v.InfoEmail, S.InfoEmail),
+    QuotesEmail: checkEmail(v.QuotesEmail, S.QuotesEmail),
+    Social: (v.Social ?? []).map((link) =>
+      clean({
+        Network: checkText(link.Network, limits.SocialLink.Network),
+        Url: isBlank(link.Url) ? t.required : HTTPS_URL.test(text(link.Url).trim()) ? checkText(link.Url, limits.SocialLink.Url) : t.httpsUrl,
+      }),
+    ),
+    Street: checkText(v.Street, S.Street, true),
+    City: checkText(v.City, S.City),
+    Province: checkText(v.Province, S.Province),
+    PostalCode: isBlank(v.PostalCode) || POSTAL_CODE.test(text(v.PostalCode).trim()) ? undefined : t.postalCodeInvalid,
+    AreaServed: checkText(v.AreaServed, S.AreaServed),
+    Since: /^[0-9]{4}$/.test(since) && Number(since) >= 1900 && Number(since) <= year ? undefined : t.sinceInvalid(year),
+    WelcomeTagline: checkText(v.WelcomeTagline, S.WelcomeTagline),
+    WelcomeIntro: checkText(v.WelcomeIntro, S.WelcomeIntro),
+    Specialties: (v.Specialties ?? []).map((card) =>
+      clean({
+        Title: checkText(card.Title, limits.SiteCard.Title),
+        Text: checkText(card.Text, limits.SiteCard.Text),
+        Target: checkTarget(card.Target, pageTarget),
+      }),
+    ),
+    AboutIntro: checkText(v.AboutIntro, S.AboutIntro),
+    AboutServices: (v.AboutServices ?? []).map((service) =>
+      clean({ Title: checkText(service.Title, limits.SiteService.Title), Text: checkText(service.Text, limits.SiteService.Text) }),
+    ),
+    FooterServices: (v.FooterServices ?? []).map((service) => checkText(service, limits.ShortText)),
+    WelcomePhoto: checkText(v.WelcomePhoto, S.WelcomePhoto),
+    AboutPhoto: checkText(v.AboutPhoto, S.AboutPhoto),
+    ContactPhoto: checkText(v.ContactPhoto, S.ContactPhoto),
+  });
+}
+
+export function validateMenu(values: FormValues): NestedErrors {
+  const v = values as { Dropdowns?: Array<{ Title?: unknown; Entries?: Array<Record<string, unknown>> }>; Links?: Array<Record<string, unknown>> };
+  const entry = (link: Record<string, unknown>) =>
+    clean({ Label: checkText(link.Label, limits.MenuLink.Label), Href: checkTarget(link.Href, siteTarget) });
+  return clean({
+    Dropdowns: (v.Dropdowns ?? []).map((dropdown) =>
+      clean({ Title: checkText(dropdown.Title, limits.MenuDropdown.Title), Entries: (dropdown.Entries ?? []).map(entry) }),
+    ),
+    Links: (v.Links ?? []).map(entry),
+  });
+}

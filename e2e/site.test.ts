@@ -1,0 +1,135 @@
+// Issue 14 as the owner meets it, in Chromium against `npm start`: signed in, the owner changes
+// the business's name, phone, a social link, the about text and the welcome photo in
+// « Paramètres du site », adds a menu entry to a new project type in « Menu »; the public pages
+// (their server-rendered HTML and the page in the browser) show it all at once, with no rebuild
+// or restart. axe-core on both screens, at a phone's width too. No console error, no exception,
+// no HTTP error.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { openPage, type WatchedPage } from './support/browser.ts';
+import { screenshot } from './support/screenshots.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
+import { startSite, stopSite, type Site } from './support/site.ts';
+
+let site: Site;
+let owner: WatchedPage;
+
+before(async () => {
+  site = await startSite();
+  owner = await openPage(site.browser);
+  owner.page.setDefaultTimeout(10_000);
+});
+
+after(() => stopSite(site ?? {}));
+
+const url = (path: string) => `${site.server.origin}${path}`;
+const SUCCESS = 'Opération effectuée avec succès';
+
+async function signIn(page: Page) {
+  await page.goto(url('/admin/login'));
+  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
+  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Connexion' }).click();
+  await page.waitForURL('**/admin');
+}
+
+/** A call of the API as the signed-in administrator (bearer token and XSRF pair of the page). */
+async function asAdmin(page: Page, method: string, path: string, body: unknown): Promise<{ Result: boolean }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const answer = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'X-XSRF-TOKEN': xsrf },
+        body: JSON.stringify(body),
+      });
+      return (await answer.json()) as { Result: boolean };
+    },
+    { method, path, body },
+  );
+}
+
+test('the owner changes the business, its texts and the welcome photo in « Paramètres du site »', async () => {
+  const { page } = owner;
+  await signIn(page);
+  await page.getByRole('link', { name: 'Paramètres du site' }).click();
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Nom de l’entreprise').fill('Menuiserie Lavoie');
+  await field('Téléphone').fill('(613) 555-0199');
+  await field('Réseau 1').fill('Instagram');
+  // A javascript: address is refused under the field, in French, before anything is sent.
+  await field('Adresse du réseau 1').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText('Adresse https:// requise (ex. https://www.facebook.com/mapage)').waitFor();
+  await field('Adresse du réseau 1').fill('https://www.instagram.com/menuiserie.lavoie');
+  await field('Présentation du propriétaire').fill('Je m’appelle Julie Lavoie.\nJe fabrique des escaliers <b>en chêne</b>.');
+  // The welcome photo, picked from the library with the projects' picker.
+  const photos = page.getByRole('group', { name: 'Photos des pages' });
+  await photos.getByRole('button', { name: 'Choisir dans la photothèque' }).first().click();
+  await photos.getByRole('button', { name: 'Choisir banc-cedre-rouge.jpg' }).click();
+  assert.equal(await field('Photo de la page d’accueil').inputValue(), 'banc-cedre-rouge.jpg');
+  await expectNoSeriousA11yViolations(page, '/admin/site');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText(SUCCESS).waitFor();
+  await screenshot(page, 'admin-settings');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page, '/admin/site on a phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('the owner adds a menu entry to a new project type in « Menu »', async () => {
+  const { page } = owner;
+  assert.deepEqual(
+    await asAdmin(page, 'POST', '/api/projecttype/', { Id: 0, CategoryId: 1, Name: 'Cabanons de jardin', Description: '', Image: '' }),
+    { Result: true, Message: SUCCESS },
+  );
+  await page.goto(url('/admin'));
+  await page.getByRole('link', { name: 'Menu', exact: true }).click();
+  const first = page.getByRole('group', { name: 'Menu déroulant 1' });
+  await first.getByRole('button', { name: 'Ajouter une entrée' }).click();
+  await first.getByLabel('Libellé').last().fill('Nos cabanons');
+  await first.getByLabel('Page visée').last().selectOption({ label: 'Type : Cabanons de jardin' });
+  // Moved up by keyboard, one place.
+  await page.getByRole('button', { name: 'Monter Nos cabanons' }).focus();
+  await page.keyboard.press('Enter');
+  await expectNoSeriousA11yViolations(page, '/admin/menu');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText(SUCCESS).waitFor();
+  await screenshot(page, 'admin-menu-editor');
+  assert.deepEqual(owner.problems, []);
+});
+
+test('the public pages show it at once: in their HTML from the server and in the browser', async () => {
+  // What a search engine and a link preview read.
+  const html = await (await fetch(url('/about'))).text();
+  assert.match(html, /<title>À propos \| Menuiserie Lavoie<\/title>/);
+  assert.match(html, /<meta property="og:site_name" content="Menuiserie Lavoie">/);
+  assert.ok(html.includes('<p>Je m’appelle Julie Lavoie.</p><p>Je fabrique des escaliers &lt;b&gt;en chêne&lt;/b&gt;.</p>'), 'the about text as paragraphs, as text');
+  assert.ok(html.includes('href="https://www.instagram.com/menuiserie.lavoie"'));
+  assert.match(html, /href="\/projecttype\/\d+" data-discover="true">Nos cabanons<\/a>/);
+  assert.ok(!html.includes('Atelier Bois et Maison'), 'nothing of the demo business is left');
+  const welcome = await (await fetch(url('/welcome'))).text();
+  assert.match(welcome, /<meta property="og:image" content="[^"]*\/assets\/og\/banc-cedre-rouge\.jpg\.jpg">/);
+  assert.match(welcome, /<link rel="preload" as="image"[^>]*banc-cedre-rouge\.jpg\.320\.avif/);
+
+  // What a visitor sees.
+  const visitor = await openPage(site.browser);
+  const { page } = visitor;
+  await page.goto(url('/welcome'));
+  await page.getByRole('heading', { level: 1, name: 'Menuiserie Lavoie' }).waitFor();
+  assert.match((await page.locator('.hero-image').getAttribute('src')) ?? '', /banc-cedre-rouge\.jpg$/);
+  await page.getByRole('button', { name: 'Projets extérieurs' }).click();
+  const entries = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link');
+  assert.deepEqual((await entries.allTextContents()).slice(0, 4), ['Bancs', 'Potagers', 'Nos cabanons', 'Terrasses']);
+  await page.getByRole('link', { name: 'Nos cabanons' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Cabanons de jardin' }).waitFor();
+  assert.match(await page.title(), /^Cabanons de jardin \| Menuiserie Lavoie$/);
+  await page.getByRole('link', { name: 'Contactez-moi' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Contactez-moi' }).waitFor();
+  assert.equal(await page.getByRole('main').getByRole('link', { name: '(613) 555-0199', exact: true }).getAttribute('href'), 'tel:+16135550199');
+  assert.equal(await page.locator('footer .footer-name').textContent(), 'Menuiserie Lavoie');
+  assert.deepEqual(visitor.problems, []);
+  await page.context().close();
+});

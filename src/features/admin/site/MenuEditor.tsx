@@ -1,0 +1,225 @@
+// « Menu » (/admin/menu): the site's menu as the owner orders it (GET /api/menu/all/, PUT
+// /api/menu, issue 14): drop-downs with a title and their entries, the right-side links; each
+// entry a label and a page picked from the list; « Monter » / « Descendre » move an item (the
+// focus follows it). An entry whose page was deleted says so: visitors do not see it.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { FormApi } from 'final-form';
+import { Form, useForm, useFormState } from 'react-final-form';
+import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuLink } from '../../../api/api.enhanced';
+import { messages } from '../../../app/messages/withAdmin';
+import { paths } from '../../../app/paths';
+import { AdminPage, BackButton, Banner } from '../AdminPage';
+import { FormField } from '../navigator/FormField';
+import { outcomeOf } from '../navigator/outcome';
+import { submitShowingErrors } from './targets';
+import { useLeaveGuard } from '../navigator/useLeaveGuard';
+import { validateMenu, type FormValues } from '../validation';
+import { moved, TargetField, useTargets, type TargetOption } from './targets';
+
+const t = messages.admin.siteMenu;
+const MAX_DROPDOWNS = 6;
+const MAX_ENTRIES = 12;
+const MAX_LINKS = 4;
+
+type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
+
+/** What is sent: the menu as edited, without the server's Missing marks. */
+const fromForm = (values: FormValues): Menu => {
+  const menu = values as unknown as Menu;
+  const link = ({ Label, Href }: MenuLink): MenuLink => ({ Label, Href });
+  return { Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, Entries: d.Entries.map(link) })), Links: menu.Links.map(link) };
+};
+
+export function MenuEditor() {
+  const menu = useGetMenuForEditQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [update] = useUpdateMenuMutation();
+  const [banner, setBanner] = useState<BannerState>(null);
+
+  const submit = async (values: FormValues, form: FormApi<FormValues>) => {
+    setBanner(null);
+    const outcome = outcomeOf(await update({ menu: fromForm(values) }));
+    // Saved: what is shown is what the server holds (nothing left unsaved for the guard).
+    if (outcome.ok) form.initialize(values);
+    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+  };
+
+  return (
+    <AdminPage title={t.title}>
+      <p className="admin-intro">{t.intro}</p>
+      {menu.isError && <p role="alert">{messages.admin.navigator.loadError}</p>}
+      {menu.data && (
+        <Form<FormValues> onSubmit={submit} initialValues={menu.data as unknown as FormValues} validate={(values) => validateMenu(values) as Record<string, string>} subscription={{ submitting: true }}>
+          {({ handleSubmit, submitting }) => (
+            <form className="admin-form admin-settings" onSubmit={(event) => void submitShowingErrors(event, handleSubmit)} noValidate>
+              <MenuFields />
+              {/* Beside the button the person just pressed, at the end of a long form. */}
+              <Banner banner={banner} />
+              <div className="admin-actions">
+                <button type="submit" disabled={submitting}>
+                  {t.save}
+                </button>
+                <a href={paths.welcome.href()} target="_blank" rel="noopener">
+                  {messages.admin.site.view}
+                  <span className="visually-hidden"> {messages.admin.site.newWindow}</span>
+                </a>
+                <BackButton className="admin-back" />
+              </div>
+            </form>
+          )}
+        </Form>
+      )}
+    </AdminPage>
+  );
+}
+
+function MenuFields() {
+  const id = useId();
+  const form = useForm<FormValues>();
+  const { values, dirty } = useFormState<FormValues>({ subscription: { values: true, dirty: true } });
+  useLeaveGuard(dirty === true);
+  const targets = useTargets('site');
+  const { Dropdowns: dropdowns = [], Links: links = [] } = values as unknown as Partial<Menu>;
+  // After a move, the same button of the moved item takes the focus.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const [item, direction] = focusNext.current.split(':');
+    focusNext.current = null;
+    // The same button of the moved item; at an end (that one disabled), the other.
+    const same = document.querySelector<HTMLButtonElement>(`[data-move="${item}:${direction}"]`);
+    const other = document.querySelector<HTMLButtonElement>(`[data-move="${item}:${direction === 'up' ? 'down' : 'up'}"]`);
+    (same && !same.disabled ? same : other)?.focus();
+  });
+  const moveThen = (key: string, apply: () => void) => {
+    focusNext.current = key;
+    apply();
+  };
+
+  return (
+    <>
+      <fieldset>
+        <legend>{t.dropdowns}</legend>
+        {dropdowns.length === 0 && <p>{t.noDropdown}</p>}
+        {dropdowns.map((dropdown, d) => (
+          <fieldset key={d} className="admin-group">
+            <legend>{t.dropdown(d + 1)}</legend>
+            <FormField spec={{ name: `Dropdowns[${d}].Title`, label: t.dropdownTitle(d + 1), kind: 'text' }} idPrefix={id} disabled={false} />
+            <Moves
+              index={d}
+              count={dropdowns.length}
+              name={dropdown.Title || t.dropdown(d + 1)}
+              keyOf={(to) => `d${to}`}
+              onMove={(to) => moveThen(`d${to}:${to < d ? 'up' : 'down'}`, () => form.change('Dropdowns', moved(dropdowns, d, to)))}
+            >
+              <button type="button" className="admin-remove" onClick={() => form.change('Dropdowns', dropdowns.filter((_, j) => j !== d))}>
+                {t.removeDropdown(dropdown.Title || t.dropdown(d + 1))}
+              </button>
+            </Moves>
+            <ol className="admin-entries">
+              {dropdown.Entries.map((entry, e) => (
+                <Entry
+                  key={e}
+                  name={`Dropdowns[${d}].Entries[${e}]`}
+                  id={`${id}-d${d}-e${e}`}
+                  entry={entry}
+                  index={e}
+                  count={dropdown.Entries.length}
+                  targets={targets?.filter((o) => o.value.startsWith('/typeslist/') || o.value.startsWith('/projecttype/')) ?? null}
+                  moveKey={(to) => `d${d}e${to}`}
+                  onMove={(to) =>
+                    moveThen(`d${d}e${to}:${to < e ? 'up' : 'down'}`, () => form.change(`Dropdowns[${d}].Entries`, moved(dropdown.Entries, e, to)))
+                  }
+                  onRemove={dropdown.Entries.length > 1 ? () => form.change(`Dropdowns[${d}].Entries`, dropdown.Entries.filter((_, j) => j !== e)) : undefined}
+                />
+              ))}
+            </ol>
+            {dropdown.Entries.length < MAX_ENTRIES && (
+              <button type="button" onClick={() => form.change(`Dropdowns[${d}].Entries`, [...dropdown.Entries, { Label: t.newEntry, Href: '' }])}>
+                {t.addEntry}
+              </button>
+            )}
+          </fieldset>
+        ))}
+        {dropdowns.length < MAX_DROPDOWNS && (
+          <button type="button" onClick={() => form.change('Dropdowns', [...dropdowns, { Title: t.newDropdown, Entries: [{ Label: t.newEntry, Href: '' }] }])}>
+            {t.addDropdown}
+          </button>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>{t.links}</legend>
+        <ol className="admin-entries">
+          {links.map((link, l) => (
+            <Entry
+              key={l}
+              name={`Links[${l}]`}
+              id={`${id}-l${l}`}
+              entry={link}
+              index={l}
+              count={links.length}
+              targets={targets}
+              moveKey={(to) => `l${to}`}
+              onMove={(to) => moveThen(`l${to}:${to < l ? 'up' : 'down'}`, () => form.change('Links', moved(links, l, to)))}
+              onRemove={() => form.change('Links', links.filter((_, j) => j !== l))}
+            />
+          ))}
+        </ol>
+        {links.length < MAX_LINKS && (
+          <button type="button" onClick={() => form.change('Links', [...links, { Label: t.newEntry, Href: '' }])}>
+            {t.addLink}
+          </button>
+        )}
+      </fieldset>
+    </>
+  );
+}
+
+/** The move buttons of an item, marked so that the focus can follow it. */
+function Moves({ index, count, name, keyOf, onMove, children }: { index: number; count: number; name: string; keyOf: (at: number) => string; onMove: (to: number) => void; children?: ReactNode }) {
+  return (
+    <span className="admin-move">
+      <button type="button" data-move={`${keyOf(index)}:up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+        {t.up(name)}
+      </button>
+      <button type="button" data-move={`${keyOf(index)}:down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+        {t.down(name)}
+      </button>
+      {children}
+    </span>
+  );
+}
+
+interface EntryProps {
+  name: string;
+  id: string;
+  entry: MenuLink;
+  index: number;
+  count: number;
+  targets: TargetOption[] | null;
+  moveKey: (at: number) => string;
+  onMove: (to: number) => void;
+  onRemove?: () => void;
+}
+
+/** One entry or link: its label, its page, its warning when the page is gone, its buttons. */
+function Entry({ name, id, entry, index, count, targets, moveKey, onMove, onRemove }: EntryProps) {
+  const label = entry.Label || t.entry(index + 1);
+  return (
+    <li className={entry.Missing ? 'admin-entry admin-entry--missing' : 'admin-entry'}>
+      <FormField spec={{ name: `${name}.Label`, label: t.label, kind: 'text' }} idPrefix={id} disabled={false} />
+      <TargetField name={`${name}.Href`} label={t.target} id={`${id}-href`} options={targets} />
+      {entry.Missing && (
+        <p className="admin-warning" role="note">
+          {t.missing}
+        </p>
+      )}
+      <Moves index={index} count={count} name={label} keyOf={moveKey} onMove={onMove}>
+        {onRemove && (
+          <button type="button" className="admin-remove" onClick={onRemove}>
+            {name.startsWith('Links') ? t.removeLink(label) : t.removeEntry(label)}
+          </button>
+        )}
+      </Moves>
+    </li>
+  );
+}

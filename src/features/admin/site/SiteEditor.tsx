@@ -1,0 +1,172 @@
+// « Paramètres du site » (/admin/site): the business's identity, the public pages' texts and
+// photos (GET / PUT /api/site, issue 14). One form, grouped fields with their French messages,
+// the spec's banners, the unsaved-changes guard, and a link to the site.
+import { useId, useState } from 'react';
+import type { FormApi } from 'final-form';
+import { Form, useForm, useFormState } from 'react-final-form';
+import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings } from '../../../api/api.enhanced';
+import { messages } from '../../../app/messages/withAdmin';
+import { paths } from '../../../app/paths';
+import { AdminPage, BackButton, Banner } from '../AdminPage';
+import { FormField } from '../navigator/FormField';
+import { outcomeOf } from '../navigator/outcome';
+import { submitShowingErrors } from './targets';
+import type { FieldSpec } from '../navigator/types';
+import { useLeaveGuard } from '../navigator/useLeaveGuard';
+import { validateSite, type FormValues } from '../validation';
+import { TargetField, useTargets } from './targets';
+
+const t = messages.admin.site;
+const f = t.fields;
+const MAX_SOCIAL = 5;
+const MAX_FOOTER_SERVICES = 8;
+
+type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
+
+/** The form's values: the settings as GET answers them, without what the server adds (PhotoMedia). */
+const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({ ...site, Since: String(site.Since) });
+const fromForm = (values: FormValues): SiteSettings => ({ ...(values as unknown as SiteSettings), Since: Number(values.Since) });
+
+export function SiteEditor() {
+  const site = useGetSiteQuery();
+  const [update] = useUpdateSiteMutation();
+  const [banner, setBanner] = useState<BannerState>(null);
+
+  const submit = async (values: FormValues, form: FormApi<FormValues>) => {
+    setBanner(null);
+    const outcome = outcomeOf(await update({ siteSettings: fromForm(values) }));
+    // Saved: what is shown is what the server holds (nothing left unsaved for the guard).
+    if (outcome.ok) form.initialize(values);
+    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+  };
+
+  return (
+    <AdminPage title={t.title}>
+      <p className="admin-intro">{t.intro}</p>
+      {site.isError && <p role="alert">{t.loadError}</p>}
+      {site.data && (
+        <Form<FormValues> onSubmit={submit} initialValues={toForm(site.data)} validate={(values) => validateSite(values) as Record<string, string>} subscription={{ submitting: true }}>
+          {({ handleSubmit, submitting }) => (
+            <form className="admin-form admin-settings" onSubmit={(event) => void submitShowingErrors(event, handleSubmit)} noValidate>
+              <SiteFields />
+              {/* Beside the button the person just pressed, at the end of a long form. */}
+              <Banner banner={banner} />
+              <div className="admin-actions">
+                <button type="submit" disabled={submitting}>
+                  {t.save}
+                </button>
+                <a href={paths.welcome.href()} target="_blank" rel="noopener">
+                  {t.view}
+                  <span className="visually-hidden"> {t.newWindow}</span>
+                </a>
+                <BackButton className="admin-back" />
+              </div>
+            </form>
+          )}
+        </Form>
+      )}
+    </AdminPage>
+  );
+}
+
+const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, label, kind: 'text', ...extra });
+
+function SiteFields() {
+  const id = useId();
+  const form = useForm<FormValues>();
+  const { values, dirty } = useFormState<FormValues>({ subscription: { values: true, dirty: true } });
+  const cards = useTargets('gallery');
+  useLeaveGuard(dirty === true);
+  const social = (values.Social as SiteSettings['Social'] | undefined) ?? [];
+  const footer = (values.FooterServices as string[] | undefined) ?? [];
+  const field = (spec: FieldSpec) => <FormField key={spec.name} spec={spec} idPrefix={id} disabled={false} />;
+  const longText = (name: string, label: string, hint?: string) => field({ name, label, kind: 'textarea', ...(hint ? { hint } : {}) });
+
+  return (
+    <>
+      <fieldset>
+        <legend>{t.groups.business}</legend>
+        {field(text('BusinessName', f.BusinessName))}
+        {field(text('OwnerName', f.OwnerName))}
+        {field(text('Since', f.Since))}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.contact}</legend>
+        {field(text('Phone', f.Phone, { hint: t.hints.Phone, autoComplete: 'off' }))}
+        {field({ name: 'InfoEmail', label: f.InfoEmail, kind: 'email' })}
+        {field({ name: 'QuotesEmail', label: f.QuotesEmail, kind: 'email' })}
+        {field(text('Street', f.Street))}
+        {field(text('City', f.City))}
+        {field(text('Province', f.Province))}
+        {field(text('PostalCode', f.PostalCode))}
+        {field(text('AreaServed', f.AreaServed))}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.social}</legend>
+        {social.map((_link, i) => (
+          <div className="admin-row" key={i}>
+            {field(text(`Social[${i}].Network`, f.Network(i + 1)))}
+            {field({ name: `Social[${i}].Url`, label: f.Url(i + 1), kind: 'text', autoComplete: 'url' })}
+            {social.length > 1 && (
+              <button type="button" className="admin-remove" onClick={() => form.change('Social', social.filter((_, j) => j !== i))}>
+                {t.removeSocial(i + 1)}
+              </button>
+            )}
+          </div>
+        ))}
+        {social.length < MAX_SOCIAL && (
+          <button type="button" onClick={() => form.change('Social', [...social, { Network: '', Url: '' }])}>
+            {t.addSocial}
+          </button>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.welcome}</legend>
+        {field(text('WelcomeTagline', f.WelcomeTagline))}
+        {longText('WelcomeIntro', f.WelcomeIntro)}
+        <p className="admin-hint">{t.hints.specialties}</p>
+        {[0, 1, 2].map((i) => (
+          <div className="admin-row" key={i}>
+            {field(text(`Specialties[${i}].Title`, f.cardTitle(i + 1)))}
+            {longText(`Specialties[${i}].Text`, f.cardText(i + 1))}
+            <TargetField name={`Specialties[${i}].Target`} label={f.cardTarget(i + 1)} id={`${id}-card-${i}`} options={cards} />
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.about}</legend>
+        {longText('AboutIntro', f.AboutIntro, t.hints.lines)}
+        {[0, 1, 2].map((i) => (
+          <div className="admin-row" key={i}>
+            {field(text(`AboutServices[${i}].Title`, f.serviceTitle(i + 1)))}
+            {longText(`AboutServices[${i}].Text`, f.serviceText(i + 1))}
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.footer}</legend>
+        {footer.map((_service, i) => (
+          <div className="admin-row" key={i}>
+            {field(text(`FooterServices[${i}]`, f.footerService(i + 1)))}
+            {footer.length > 1 && (
+              <button type="button" className="admin-remove" onClick={() => form.change('FooterServices', footer.filter((_, j) => j !== i))}>
+                {t.removeFooterService(i + 1)}
+              </button>
+            )}
+          </div>
+        ))}
+        {footer.length < MAX_FOOTER_SERVICES && (
+          <button type="button" onClick={() => form.change('FooterServices', [...footer, ''])}>
+            {t.addFooterService}
+          </button>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.photos}</legend>
+        {field({ name: 'WelcomePhoto', label: f.WelcomePhoto, kind: 'image', hint: messages.admin.fields.imageHint })}
+        {field({ name: 'AboutPhoto', label: f.AboutPhoto, kind: 'image', hint: messages.admin.fields.imageHint })}
+        {field({ name: 'ContactPhoto', label: f.ContactPhoto, kind: 'image', hint: messages.admin.fields.imageHint })}
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+// « Paramètres du site » and « Menu » against the real API server: what is loaded, what is
+// saved (read back from the server), the French messages that keep bad input from being sent,
+// the server's refusals in the failure banner, the reordering by keyboard-usable buttons, the
+// mark of an entry whose page was deleted, and the unsaved-changes guard.
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Menu, MutationResult, SiteSettings } from '../../../api/api.enhanced';
+import { loggedIn, renderWithProviders } from '../../../test/render';
+import { startApiServer, type ApiServer } from '../../../test/apiServer';
+
+let server: ApiServer;
+let token: string;
+beforeAll(async () => {
+  server = await startApiServer();
+  token = (await server.login()).Token;
+});
+afterAll(() => server.close());
+afterEach(() => jest.restoreAllMocks());
+
+async function open(route: string, ready: string) {
+  const tokens = await server.login();
+  const view = renderWithProviders(null, { route, apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+  await screen.findByLabelText(ready, {}, { timeout: 5000 });
+  return view;
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+const button = (name: string) => screen.getByRole('button', { name });
+const success = () => screen.findByText('Opération effectuée avec succès');
+const readSite = () => server.get<SiteSettings>('/api/site');
+const readMenu = () => server.get<Menu>('/api/menu/all/', token);
+
+describe('« Paramètres du site »', () => {
+  test('the admin menu leads to it; it shows the current settings in groups', async () => {
+    const tokens = await server.login();
+    const { user } = renderWithProviders(null, { route: '/admin', apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+    await user.click(await screen.findByRole('link', { name: 'Paramètres du site' }));
+    expect(await screen.findByLabelText('Nom de l’entreprise')).toHaveValue('Atelier Bois et Maison');
+    expect(field('Téléphone')).toHaveValue('819 555-0142');
+    expect(field('Adresse du réseau 1')).toHaveValue('https://www.facebook.com/');
+    expect(field('Carte 1 : page visée')).toHaveValue('/typeslist/6');
+    expect(await within(field('Carte 1 : page visée')).findByRole('option', { name: 'Catégorie : Terrasses' })).toBeInTheDocument();
+    for (const group of ['Entreprise', 'Coordonnées', 'Réseaux sociaux', 'Page d’accueil', 'Page À propos', 'Pied de page', 'Photos des pages']) {
+      expect(screen.getByRole('group', { name: group })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: /Voir le site/ })).toHaveAttribute('href', '/welcome');
+  });
+
+  test('a change is saved: the success banner, and the server holds it', async () => {
+    const before = await readSite();
+    const { user } = await open('/admin/site', 'Nom de l’entreprise');
+    await user.clear(field('Nom de l’entreprise'));
+    await user.type(field('Nom de l’entreprise'), 'Menuiserie Lavoie');
+    await user.clear(field('Téléphone'));
+    await user.type(field('Téléphone'), '(613) 555-0199');
+    await user.click(button('Ajouter un réseau'));
+    await user.type(field('Réseau 2'), 'Instagram');
+    await user.type(field('Adresse du réseau 2'), 'https://www.instagram.com/lavoie');
+    await user.clear(field('Présentation du propriétaire'));
+    await user.type(field('Présentation du propriétaire'), 'Premier paragraphe.{Enter}Second paragraphe.');
+    await user.click(button('Enregistrer'));
+    expect(await success()).toBeInTheDocument();
+    const saved = await readSite();
+    expect(saved).toMatchObject({
+      BusinessName: 'Menuiserie Lavoie',
+      Phone: '(613) 555-0199',
+      Social: [before.Social[0], { Network: 'Instagram', Url: 'https://www.instagram.com/lavoie' }],
+      AboutIntro: 'Premier paragraphe.\nSecond paragraphe.',
+      City: before.City,
+    });
+    // Saved, the form is no longer "changed": leaving asks nothing.
+    const confirm = jest.spyOn(window, 'confirm');
+    await user.click(button('Retour'));
+    expect(confirm).not.toHaveBeenCalled();
+    await server.put('/api/site', { ...before, PhotoMedia: undefined }, token);
+  });
+
+  test('bad input: a French message under each field, nothing sent', async () => {
+    const before = await readSite();
+    const { user } = await open('/admin/site', 'Nom de l’entreprise');
+    await user.clear(field('Téléphone'));
+    await user.type(field('Téléphone'), '123');
+    await user.clear(field('Adresse du réseau 1'));
+    await user.type(field('Adresse du réseau 1'), 'javascript:alert(1)');
+    await user.clear(field('Courriel (soumissions)'));
+    await user.type(field('Courriel (soumissions)'), 'pas-un-courriel');
+    await user.clear(field('Nom de l’entreprise'));
+    await user.type(field('Nom de l’entreprise'), 'N'.repeat(61));
+    await user.clear(field('Ville'));
+    await user.clear(field('Code postal (facultatif)'));
+    await user.type(field('Code postal (facultatif)'), '12345');
+    await user.click(button('Enregistrer'));
+    expect(await screen.findByText('Numéro de téléphone invalide : 10 chiffres (ex. 819 555-0142)')).toBeInTheDocument();
+    // The form is long: the focus goes to the first refused field.
+    await waitFor(() => expect(field('Nom de l’entreprise')).toHaveFocus());
+    expect(screen.getByText('Adresse https:// requise (ex. https://www.facebook.com/mapage)')).toBeInTheDocument();
+    expect(screen.getByText('Courriel invalide (ex. info@exemple.ca)')).toBeInTheDocument();
+    expect(screen.getByText('60 charactères maximum')).toBeInTheDocument();
+    expect(screen.getByText('Champ requis')).toBeInTheDocument();
+    expect(screen.getByText('Code postal invalide (ex. J8X 1A1), ou laissez vide')).toBeInTheDocument();
+    expect(field('Téléphone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Opération/)).not.toBeInTheDocument();
+    expect(await readSite()).toEqual(before);
+  });
+
+  test('the server refuses a photo that is not in the library: the failure banner, nothing stored', async () => {
+    const before = await readSite();
+    const { user } = await open('/admin/site', 'Nom de l’entreprise');
+    await user.clear(field('Photo de la page d’accueil'));
+    await user.type(field('Photo de la page d’accueil'), 'absente.jpg');
+    await user.click(button('Enregistrer'));
+    expect(await screen.findByText(/^Opération non effectuée\. Une erreur est survenue \( .*absente\.jpg.* \)$/)).toBeInTheDocument();
+    expect(await readSite()).toEqual(before);
+  });
+
+  test('leaving with unsaved changes asks first; refused, the changes stay', async () => {
+    const { user } = await open('/admin/site', 'Nom de l’entreprise');
+    await user.type(field('Ville'), ' Ouest');
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    await user.click(button('Retour'));
+    expect(confirm).toHaveBeenCalledWith('Des modifications ne sont pas enregistrées. Quitter quand même?');
+    expect(field('Ville')).toHaveValue('Gatineau Ouest');
+  });
+});
+
+describe('« Menu »', () => {
+  const titles = (menu: Menu) => menu.Dropdowns.map((d) => d.Title);
+
+  test('reorders a drop-down and an entry with the buttons, the focus following; saved, visitors get that order', async () => {
+    const before = await readMenu();
+    const { user } = await open('/admin/menu', 'Titre du menu 1');
+    expect(field('Titre du menu 1')).toHaveValue('Projets extérieurs');
+    await user.click(button('Descendre Projets extérieurs'));
+    expect(field('Titre du menu 2')).toHaveValue('Projets extérieurs');
+    expect(button('Descendre Projets extérieurs')).toHaveFocus();
+    // An entry, by keyboard: the focused button, Enter.
+    button('Monter Terrasses').focus();
+    await user.keyboard('{Enter}');
+    expect(button('Monter Terrasses')).toHaveFocus();
+    await user.click(button('Enregistrer'));
+    expect(await success()).toBeInTheDocument();
+    const visitors = await server.get<Menu>('/api/menu');
+    expect(titles(visitors)).toEqual(["Optimisation de l'espace", 'Projets extérieurs', 'Décoration']);
+    expect(visitors.Dropdowns[1]?.Entries.map((e) => e.Label)).toEqual(['Bancs', 'Terrasses', 'Potagers']);
+    await server.put('/api/menu', before, token);
+  });
+
+  test('adds an entry to a new project type, picked from the list; removes a drop-down', async () => {
+    const before = await readMenu();
+    const added = await server.post('/api/projecttype/', { Id: 0, CategoryId: 1, Name: 'Cabanons de jardin', Description: '', Image: '' }, token);
+    expect(((await added.json()) as MutationResult).Result).toBe(true);
+    const { user } = await open('/admin/menu', 'Titre du menu 1');
+    const first = screen.getByRole('group', { name: 'Menu déroulant 1' });
+    await user.click(within(first).getByRole('button', { name: 'Ajouter une entrée' }));
+    const labels = within(first).getAllByLabelText('Libellé');
+    const last = labels.at(-1) as HTMLElement;
+    await user.clear(last);
+    await user.type(last, 'Cabanons');
+    const targets = within(first).getAllByLabelText('Page visée');
+    await user.selectOptions(targets.at(-1) as HTMLElement, 'Type : Cabanons de jardin');
+    await user.click(button('Retirer le menu Décoration'));
+    await user.click(button('Enregistrer'));
+    expect(await success()).toBeInTheDocument();
+    const saved = await server.get<Menu>('/api/menu');
+    expect(titles(saved)).toEqual(['Projets extérieurs', "Optimisation de l'espace"]);
+    expect(saved.Dropdowns[0]?.Entries.at(-1)).toMatchObject({ Label: 'Cabanons' });
+    expect(saved.Dropdowns[0]?.Entries.at(-1)?.Href).toMatch(/^\/projecttype\/\d+$/);
+    await server.put('/api/menu', before, token);
+  });
+
+  test('an entry whose page was deleted is marked; an empty label is refused in French', async () => {
+    const before = await readMenu();
+    const added = await server.post('/api/projecttype/', { Id: 0, CategoryId: 1, Name: 'Pergolas en cèdre', Description: '', Image: '' }, token);
+    expect(((await added.json()) as MutationResult).Result).toBe(true);
+    const types = await server.get<Array<{ Id: number; Name: string }>>('/api/projecttype/all/');
+    const pergolas = types.find((type) => type.Name === 'Pergolas en cèdre') as { Id: number };
+    const menu = structuredClone(before);
+    menu.Dropdowns[0]?.Entries.push({ Label: 'Pergolas', Href: `/projecttype/${pergolas.Id}` });
+    expect(((await (await server.put('/api/menu', menu, token)).json()) as MutationResult).Result).toBe(true);
+    await server.del(`/api/projecttype/${pergolas.Id}`, token);
+
+    const { user } = await open('/admin/menu', 'Titre du menu 1');
+    expect(screen.getByText('La page visée n’existe plus : cette entrée n’est pas affichée sur le site.')).toBeInTheDocument();
+    await user.clear(field('Titre du menu 3'));
+    await user.click(button('Enregistrer'));
+    expect(await screen.findByText('Champ requis')).toBeInTheDocument();
+    expect(await readMenu()).toEqual({ ...menu, Dropdowns: menu.Dropdowns.map((d, i) => (i === 0 ? { ...d, Entries: d.Entries.map((e) => (e.Label === 'Pergolas' ? { ...e, Missing: true } : e)) } : d)) });
+    await server.put('/api/menu', before, token);
+  });
+
+  test('at most six drop-downs: the add button goes away at the limit', async () => {
+    const { user } = await open('/admin/menu', 'Titre du menu 1');
+    for (let i = 0; i < 3; i += 1) await user.click(button('Ajouter un menu déroulant'));
+    expect(screen.getByLabelText('Titre du menu 6')).toHaveValue('Nouveau menu');
+    expect(screen.queryByRole('button', { name: 'Ajouter un menu déroulant' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Menu déroulant \d$/ })).toHaveLength(6));
+  });
+});

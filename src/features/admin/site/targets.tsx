@@ -1,0 +1,76 @@
+// What the two long forms of issue 14 share: the pages the settings' cards and the menu's
+// entries may open (a category's types list, a project type's page, and for the menu the site's
+// own pages; each chosen from a list, never typed), moving an item in a list, and a submit that
+// takes the person to the first refused field.
+import type { FormEvent } from 'react';
+import { useField } from 'react-final-form';
+import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api.enhanced';
+import { messages } from '../../../app/messages/withAdmin';
+import { paths } from '../../../app/paths';
+
+const t = messages.admin;
+
+export interface TargetOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The pages a target may name: gallery pages (`gallery`), or those and the site's own pages;
+ * null until the categories and types have arrived.
+ */
+export function useTargets(scope: 'gallery' | 'site'): TargetOption[] | null {
+  const categories = useGetCategoriesQuery().data;
+  const types = useGetProjectTypesQuery().data;
+  if (!categories || !types) return null;
+  const gallery = [
+    ...categories.map((c) => ({ value: paths.typesList.href(c.Id), label: t.targets.category(c.Name) })),
+    ...types.map((type) => ({ value: paths.projectType.href(type.Id), label: t.targets.type(type.Name) })),
+  ];
+  if (scope === 'gallery') return gallery;
+  return [...Object.entries(t.targets.pages).map(([value, label]) => ({ value, label })), ...gallery];
+}
+
+/** A select of targets, with its label and its message under it once touched. */
+export function TargetField({ name, label, id, options }: { name: string; label: string; id: string; options: TargetOption[] | null }) {
+  const { input, meta } = useField<string>(name, { format: (value) => value ?? '', parse: (value) => value ?? '' });
+  const error = meta.touched && typeof meta.error === 'string' ? meta.error : undefined;
+  // A target whose page was deleted stays shown (and refused when saved) until the owner picks another.
+  // Until the lists arrive, the target is shown as it is.
+  const known = options ?? [];
+  const current = input.value && !known.some((o) => o.value === input.value) ? [{ value: input.value, label: options ? t.targets.gone(input.value) : input.value }] : [];
+  const shown = [...current, ...known];
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">{t.navigator.choose}</option>
+        {shown.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <small id={`${id}-error`} className="admin-error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** The list with item `from` moved to `to`. */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+/** Submits; when a field refuses, its message is where the focus goes (the form is long). */
+export async function submitShowingErrors(event: FormEvent<HTMLFormElement>, handleSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined) {
+  const form = event.currentTarget;
+  await handleSubmit(event);
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}

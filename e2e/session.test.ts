@@ -221,6 +221,9 @@ test('signed out in another tab: this tab’s next call lands on the login page'
     localStorage.setItem('refresh-token', refresh ?? '');
   }, session);
   await other.page.goto(`${server.origin}/admin`);
+  // The menu has loaded what it shows (the unread count) before the person signs out: a call
+  // still on its way at logout would be refused, as it should.
+  await other.page.waitForLoadState('networkidle');
   await button(other.page, 'Quitter Admin').click();
   await other.page.waitForURL('**/admin/login');
   assert.deepEqual(other.api.filter((call) => call.includes('logout')), ['POST /api/logout/ 200']);

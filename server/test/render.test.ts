@@ -204,6 +204,7 @@ test('the owner changes the settings and the menu: every rendered page shows the
     Social: [{ Network: 'Instagram', Url: 'https://www.instagram.com/menuiserie.lavoie' }],
     AboutIntro: 'Premier paragraphe <script>alert(1)</script>.\nDeuxième paragraphe.',
     WelcomePhoto: 'banc-cedre-rouge.jpg',
+    WelcomeIntro: 'Ligne un.\nLigne deux.',
   };
   expect((await t.call('PUT', '/api/site', { token: Token, body: changed })).json()).toMatchObject({ Result: true });
   const type = await t.db.insertInto('project_type').values({ name: 'Cabanons', description: '', image: '', category_id: 1 }).returning('id').executeTakeFirstOrThrow();
@@ -220,6 +221,7 @@ test('the owner changes the settings and the menu: every rendered page shows the
   expect(about.body).not.toContain('Atelier Bois et Maison');
   const welcome = (await get('/welcome')).body;
   expect(h1(welcome)).toBe('Menuiserie Lavoie');
+  expect(welcome).toContain('<p class="hero-intro">Ligne un.</p><p class="hero-intro">Ligne deux.</p>');
   expect(meta(welcome, 'og:site_name')).toBe('Menuiserie Lavoie');
   expect(meta(welcome, 'og:image')).toBe(`${PUBLIC_URL}/assets/og/banc-cedre-rouge.jpg.jpg`);
   expect(jsonLd(welcome)[0]).toMatchObject({ name: 'Menuiserie Lavoie', telephone: '+16135550199', sameAs: ['https://www.instagram.com/menuiserie.lavoie'] });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
 import { messages } from '../../app/messages';
 import { paths } from '../../app/paths';
-import { pagePhoto, useSite } from '../../app/site';
+import { pagePhoto, paragraphs, useSite } from '../../app/site';
 import { imageSizes } from '../../components/images';
 import { LoadError } from '../../components/LoadError';
 import { Picture } from '../../components/Picture';
@@ -33,7 +33,11 @@ export function WelcomePage() {
         <div className="hero-content">
           <h1>{site.BusinessName}</h1>
           <p className="hero-tagline">{site.WelcomeTagline}</p>
-          <p className="hero-intro">{site.WelcomeIntro}</p>
+          {paragraphs(site.WelcomeIntro).map((paragraph, index) => (
+            <p key={index} className="hero-intro">
+              {paragraph}
+            </p>
+          ))}
           <div className="hero-actions">
             <Link className="button" to={paths.contact.href()}>
               {t.ctaContact}
@@ -56,7 +60,9 @@ export function WelcomePage() {
               <h3>
                 <Link to={specialty.Target}>{specialty.Title}</Link>
               </h3>
-              <p>{specialty.Text}</p>
+              {paragraphs(specialty.Text).map((paragraph, line) => (
+                <p key={line}>{paragraph}</p>
+              ))}
             </li>
           ))}
         </ul>

@@ -313,7 +313,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     },
 
     async list() {
-      const rows = await imageRows.listImagesWithUsage(db);
+      const [rows, pages] = await Promise.all([imageRows.listImagesWithUsage(db), options.pagePhotos?.(db) ?? []]);
       return rows.map((row) => ({
         Name: row.name,
         Type: row.type,
@@ -324,6 +324,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         ...(row.poster ? { Poster: row.poster } : {}),
         Projects: Number(row.projects ?? 0),
         ProjectTypes: Number(row.project_types ?? 0),
+        Pages: pages.filter((name) => name === row.name).length,
       }));
     },
 

@@ -143,6 +143,7 @@ describe('acceptance 1: a photo from a phone', () => {
       Widths: [320, 640, 1024, 1600],
       Projects: 0,
       ProjectTypes: 0,
+      Pages: 0,
     });
     // The demo images are in the library too.
     expect(list.map((image) => image.Name)).toEqual(expect.arrayContaining(Object.values(pageImages)));

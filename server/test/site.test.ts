@@ -109,6 +109,9 @@ describe('site settings', () => {
   });
 
   test('a page photo cannot be deleted; once replaced, the old one can', async () => {
+    // The library says which photos the pages show (the admin offers no deletion for them).
+    const library = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+    expect(Object.fromEntries(library.filter((i) => (i.Pages ?? 0) > 0).map((i) => [i.Name, i.Pages]))).toEqual({ 'accueil.jpg': 1, 'atelier.jpg': 1, 'proprietaire.jpg': 1 });
     const refused = (await t.call('DELETE', '/api/image/accueil.jpg', { token })).json<MutationResult>();
     expect(refused).toMatchObject({ Result: false, Message: expect.stringMatching(/celle d'une page du site/) });
     // A new photo no record uses, put on the welcome page instead.

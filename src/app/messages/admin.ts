@@ -109,10 +109,14 @@ export const admin = {
     loading: 'Chargement de la photothèque…',
     empty: 'Aucune photo dans la photothèque.',
     choose: (name: string) => `Choisir ${name}`,
-    usage: (projects: number, types: number) =>
-      projects + types === 0
+    usage: (projects: number, types: number, pages = 0) =>
+      projects + types + pages === 0
         ? 'Inutilisée'
-        : [projects ? `${projects} projet${projects > 1 ? 's' : ''}` : '', types ? `${types} type${types > 1 ? 's' : ''}` : '']
+        : [
+            projects ? `${projects} projet${projects > 1 ? 's' : ''}` : '',
+            types ? `${types} type${types > 1 ? 's' : ''}` : '',
+            pages ? `${pages} page${pages > 1 ? 's' : ''} du site` : '',
+          ]
             .filter(Boolean)
             .join(', '),
     remove: (name: string) => `Supprimer ${name}`,

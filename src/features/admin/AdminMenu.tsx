@@ -3,7 +3,8 @@
 import { Link, useNavigate } from 'react-router';
 import { api, useGetQuotesQuery, useLogoutMutation } from '../../api/api.enhanced';
 import { sessionEnded } from '../../api/session';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsLoggedIn } from '../auth/authSlice';
 import { messages } from '../../app/messages/withAdmin';
 import { paths } from '../../app/paths';
 import { clearAllStorage } from '../auth/tokenStorage';
@@ -23,8 +24,10 @@ const entries = [
 
 export function AdminMenu() {
   const [logout, { isLoading }] = useLogoutMutation();
-  // « Demandes » says how many quote requests are unread.
-  const quotes = useGetQuotesQuery(undefined, { refetchOnMountOrArgChange: true });
+  // « Demandes » says how many quote requests are unread. Not asked without a session: once
+  // « Quitter Admin » has ended it and emptied the cache, the menu must not ask again (refused).
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const quotes = useGetQuotesQuery(undefined, { refetchOnMountOrArgChange: true, skip: !loggedIn });
   const unread = quotes.data?.Unread ?? 0;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -175,7 +175,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
           {images.data && images.data.length === 0 ? <p>{t.empty}</p> : null}
           <ul>
             {images.data?.map((image) => {
-              const unused = image.Projects + image.ProjectTypes === 0;
+              const unused = image.Projects + image.ProjectTypes + (image.Pages ?? 0) === 0;
               return (
                 <li key={image.Name} className={image.Name === current ? 'admin-picker-current' : undefined}>
                   <button
@@ -189,7 +189,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
                     {image.Poster ? <PlayMark /> : null}
                   </button>
                   <span className="admin-picker-name">{image.Name}</span>
-                  <span className="admin-picker-usage">{t.usage(image.Projects, image.ProjectTypes)}</span>
+                  <span className="admin-picker-usage">{t.usage(image.Projects, image.ProjectTypes, image.Pages)}</span>
                   {unused ? (
                     <button type="button" className="admin-picker-remove" onClick={() => void erase(image)}>
                       {t.remove(image.Name)}

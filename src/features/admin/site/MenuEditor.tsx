@@ -14,7 +14,7 @@ import { outcomeOf } from '../navigator/outcome';
 import { submitShowingErrors } from './targets';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';
 import { validateMenu, type FormValues } from '../validation';
-import { moved, TargetField, useTargets, type TargetOption } from './targets';
+import { moved, TargetField, trimmed, useTargets, type TargetOption } from './targets';
 
 const t = messages.admin.siteMenu;
 const MAX_DROPDOWNS = 6;
@@ -27,7 +27,7 @@ type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | 
 const fromForm = (values: FormValues): Menu => {
   const menu = values as unknown as Menu;
   const link = ({ Label, Href }: MenuLink): MenuLink => ({ Label, Href });
-  return { Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, Entries: d.Entries.map(link) })), Links: menu.Links.map(link) };
+  return trimmed({ Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, Entries: d.Entries.map(link) })), Links: menu.Links.map(link) });
 };
 
 export function MenuEditor() {

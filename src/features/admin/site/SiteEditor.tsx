@@ -14,7 +14,7 @@ import { submitShowingErrors } from './targets';
 import type { FieldSpec } from '../navigator/types';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';
 import { validateSite, type FormValues } from '../validation';
-import { TargetField, useTargets } from './targets';
+import { TargetField, trimmed, useTargets } from './targets';
 
 const t = messages.admin.site;
 const f = t.fields;
@@ -25,7 +25,7 @@ type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | 
 
 /** The form's values: the settings as GET answers them, without what the server adds (PhotoMedia). */
 const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({ ...site, Since: String(site.Since) });
-const fromForm = (values: FormValues): SiteSettings => ({ ...(values as unknown as SiteSettings), Since: Number(values.Since) });
+const fromForm = (values: FormValues): SiteSettings => trimmed({ ...(values as unknown as SiteSettings), Since: Number(values.Since) });
 
 export function SiteEditor() {
   const site = useGetSiteQuery();

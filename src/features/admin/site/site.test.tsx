@@ -43,6 +43,12 @@ describe('« Paramètres du site »', () => {
       expect(screen.getByRole('group', { name: group })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: /Voir le site/ })).toHaveAttribute('href', '/welcome');
+    // The library says which photos the pages show, and offers no deletion for them.
+    const photos = screen.getByRole('group', { name: 'Photos des pages' });
+    await user.click(within(photos).getAllByRole('button', { name: 'Choisir dans la photothèque' })[0] as HTMLElement);
+    const welcome = (await screen.findByRole('button', { name: 'Choisir accueil.jpg' })).closest('li') as HTMLElement;
+    expect(within(welcome).getByText('1 page du site')).toBeInTheDocument();
+    expect(within(welcome).queryByRole('button', { name: 'Supprimer accueil.jpg' })).not.toBeInTheDocument();
   });
 
   test('a change is saved: the success banner, and the server holds it', async () => {
@@ -51,7 +57,7 @@ describe('« Paramètres du site »', () => {
     await user.clear(field('Nom de l’entreprise'));
     await user.type(field('Nom de l’entreprise'), 'Menuiserie Lavoie');
     await user.clear(field('Téléphone'));
-    await user.type(field('Téléphone'), '(613) 555-0199');
+    await user.type(field('Téléphone'), ' (613) 555-0199 ');
     await user.click(button('Ajouter un réseau'));
     await user.type(field('Réseau 2'), 'Instagram');
     await user.type(field('Adresse du réseau 2'), 'https://www.instagram.com/lavoie');

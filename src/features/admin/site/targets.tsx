@@ -1,7 +1,7 @@
 // What the two long forms of issue 14 share: the pages the settings' cards and the menu's
 // entries may open (a category's types list, a project type's page, and for the menu the site's
-// own pages; each chosen from a list, never typed), moving an item in a list, and a submit that
-// takes the person to the first refused field.
+// own pages; each chosen from a list, never typed), moving an item in a list, a submit that
+// takes the person to the first refused field, and the values as sent (trimmed).
 import type { FormEvent } from 'react';
 import { useField } from 'react-final-form';
 import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api.enhanced';
@@ -73,4 +73,12 @@ export async function submitShowingErrors(event: FormEvent<HTMLFormElement>, han
   const form = event.currentTarget;
   await handleSubmit(event);
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** The form's values as sent: every text without the spaces typed around it. */
+export function trimmed<T>(value: T): T {
+  if (typeof value === 'string') return value.trim() as T;
+  if (Array.isArray(value)) return value.map(trimmed) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, trimmed(v)])) as T;
+  return value;
 }

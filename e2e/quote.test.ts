@@ -58,6 +58,8 @@ async function signIn(page: Page) {
   await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Connexion' }).click();
   await page.waitForURL('**/admin');
+  // The session is stored (redux-persist writes it just after): a page loaded next finds it.
+  await page.waitForFunction(() => localStorage.getItem('token') !== null && localStorage.getItem('refresh-token') !== null);
 }
 
 test('a visitor on a phone sends a request with two photos; the owner gets the e-mail; the administrator sees it and marks it handled', async () => {

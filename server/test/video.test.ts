@@ -109,6 +109,7 @@ describe('the demo video project', () => {
       Poster: DEMO_POSTER,
       Projects: 1,
       ProjectTypes: 0,
+      Pages: 0,
     });
     expect(list.some((image) => image.Name === DEMO_POSTER)).toBe(false);
     expect(list.filter((image) => image.Poster !== undefined)).toHaveLength(1);
@@ -137,6 +138,7 @@ describe('upload: an MP4 with its poster', () => {
       Poster: 'mon-banc-1-affiche.jpg',
       Projects: 0,
       ProjectTypes: 0,
+      Pages: 0,
     });
     const files = ['mon-banc-1-affiche.jpg', ...[320, 640, 960].flatMap((w) => [`mon-banc-1-affiche.jpg.${w}.avif`, `mon-banc-1-affiche.jpg.${w}.webp`])];
     for (const file of files) expect([file, listFolder().includes(file)]).toEqual([file, true]);

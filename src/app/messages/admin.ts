@@ -204,7 +204,6 @@ export const admin = {
   siteMenu: {
     title: 'Menu du site',
     intro: 'Les menus déroulants, leurs entrées et les liens de droite, dans l’ordre affiché aux visiteurs.',
-    save: 'Enregistrer',
     dropdowns: 'Menus déroulants',
     dropdown: (n: number) => `Menu déroulant ${n}`,
     dropdownTitle: (n: number) => `Titre du menu ${n}`,

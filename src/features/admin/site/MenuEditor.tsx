@@ -2,26 +2,20 @@
 // /api/menu, issue 14): drop-downs with a title and their entries, the right-side links; each
 // entry a label and a page picked from the list; « Monter » / « Descendre » move an item (the
 // focus follows it). An entry whose page was deleted says so: visitors do not see it.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { FormApi } from 'final-form';
-import { Form, useForm, useFormState } from 'react-final-form';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useForm, useFormState } from 'react-final-form';
 import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuLink } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
-import { paths } from '../../../app/paths';
-import { AdminPage, BackButton, Banner } from '../AdminPage';
 import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
-import { submitShowingErrors } from './targets';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';
 import { validateMenu, type FormValues } from '../validation';
-import { moved, TargetField, trimmed, useTargets, type TargetOption } from './targets';
+import { SettingsForm, moved, TargetField, trimmed, useTargets, type TargetOption } from './SettingsForm';
 
 const t = messages.admin.siteMenu;
 const MAX_DROPDOWNS = 6;
 const MAX_ENTRIES = 12;
 const MAX_LINKS = 4;
-
-type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 
 /** What is sent: the menu as edited, without the server's Missing marks. */
 const fromForm = (values: FormValues): Menu => {
@@ -33,42 +27,18 @@ const fromForm = (values: FormValues): Menu => {
 export function MenuEditor() {
   const menu = useGetMenuForEditQuery(undefined, { refetchOnMountOrArgChange: true });
   const [update] = useUpdateMenuMutation();
-  const [banner, setBanner] = useState<BannerState>(null);
-
-  const submit = async (values: FormValues, form: FormApi<FormValues>) => {
-    setBanner(null);
-    const outcome = outcomeOf(await update({ menu: fromForm(values) }));
-    // Saved: what is shown is what the server holds (nothing left unsaved for the guard).
-    if (outcome.ok) form.initialize(values);
-    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
-  };
-
   return (
-    <AdminPage title={t.title}>
-      <p className="admin-intro">{t.intro}</p>
-      {menu.isError && <p role="alert">{messages.admin.navigator.loadError}</p>}
-      {menu.data && (
-        <Form<FormValues> onSubmit={submit} initialValues={menu.data as unknown as FormValues} validate={(values) => validateMenu(values) as Record<string, string>} subscription={{ submitting: true }}>
-          {({ handleSubmit, submitting }) => (
-            <form className="admin-form admin-settings" onSubmit={(event) => void submitShowingErrors(event, handleSubmit)} noValidate>
-              <MenuFields />
-              {/* Beside the button the person just pressed, at the end of a long form. */}
-              <Banner banner={banner} />
-              <div className="admin-actions">
-                <button type="submit" disabled={submitting}>
-                  {t.save}
-                </button>
-                <a href={paths.welcome.href()} target="_blank" rel="noopener">
-                  {messages.admin.site.view}
-                  <span className="visually-hidden"> {messages.admin.site.newWindow}</span>
-                </a>
-                <BackButton className="admin-back" />
-              </div>
-            </form>
-          )}
-        </Form>
-      )}
-    </AdminPage>
+    <SettingsForm
+      title={t.title}
+      intro={t.intro}
+      loadError={messages.admin.navigator.loadError}
+      initialValues={menu.data as unknown as FormValues | undefined}
+      isError={menu.isError}
+      validate={validateMenu}
+      save={async (values) => outcomeOf(await update({ menu: fromForm(values) }))}
+    >
+      <MenuFields />
+    </SettingsForm>
   );
 }
 

@@ -1,27 +1,21 @@
 // « Paramètres du site » (/admin/site): the business's identity, the public pages' texts and
 // photos (GET / PUT /api/site, issue 14). One form, grouped fields with their French messages,
 // the spec's banners, the unsaved-changes guard, and a link to the site.
-import { useId, useState } from 'react';
-import type { FormApi } from 'final-form';
-import { Form, useForm, useFormState } from 'react-final-form';
+import { useId } from 'react';
+import { useForm, useFormState } from 'react-final-form';
 import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
-import { paths } from '../../../app/paths';
-import { AdminPage, BackButton, Banner } from '../AdminPage';
 import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
-import { submitShowingErrors } from './targets';
 import type { FieldSpec } from '../navigator/types';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';
 import { validateSite, type FormValues } from '../validation';
-import { TargetField, trimmed, useTargets } from './targets';
+import { SettingsForm, TargetField, trimmed, useTargets } from './SettingsForm';
 
 const t = messages.admin.site;
 const f = t.fields;
 const MAX_SOCIAL = 5;
 const MAX_FOOTER_SERVICES = 8;
-
-type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 
 /** The form's values: the settings as GET answers them, without what the server adds (PhotoMedia). */
 const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({ ...site, Since: String(site.Since) });
@@ -30,42 +24,18 @@ const fromForm = (values: FormValues): SiteSettings => trimmed({ ...(values as u
 export function SiteEditor() {
   const site = useGetSiteQuery();
   const [update] = useUpdateSiteMutation();
-  const [banner, setBanner] = useState<BannerState>(null);
-
-  const submit = async (values: FormValues, form: FormApi<FormValues>) => {
-    setBanner(null);
-    const outcome = outcomeOf(await update({ siteSettings: fromForm(values) }));
-    // Saved: what is shown is what the server holds (nothing left unsaved for the guard).
-    if (outcome.ok) form.initialize(values);
-    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
-  };
-
   return (
-    <AdminPage title={t.title}>
-      <p className="admin-intro">{t.intro}</p>
-      {site.isError && <p role="alert">{t.loadError}</p>}
-      {site.data && (
-        <Form<FormValues> onSubmit={submit} initialValues={toForm(site.data)} validate={(values) => validateSite(values) as Record<string, string>} subscription={{ submitting: true }}>
-          {({ handleSubmit, submitting }) => (
-            <form className="admin-form admin-settings" onSubmit={(event) => void submitShowingErrors(event, handleSubmit)} noValidate>
-              <SiteFields />
-              {/* Beside the button the person just pressed, at the end of a long form. */}
-              <Banner banner={banner} />
-              <div className="admin-actions">
-                <button type="submit" disabled={submitting}>
-                  {t.save}
-                </button>
-                <a href={paths.welcome.href()} target="_blank" rel="noopener">
-                  {t.view}
-                  <span className="visually-hidden"> {t.newWindow}</span>
-                </a>
-                <BackButton className="admin-back" />
-              </div>
-            </form>
-          )}
-        </Form>
-      )}
-    </AdminPage>
+    <SettingsForm
+      title={t.title}
+      intro={t.intro}
+      loadError={t.loadError}
+      initialValues={site.data && toForm(site.data)}
+      isError={site.isError}
+      validate={validateSite}
+      save={async (values) => outcomeOf(await update({ siteSettings: fromForm(values) }))}
+    >
+      <SiteFields />
+    </SettingsForm>
   );
 }
 

@@ -1,12 +1,18 @@
 // What the two long forms of issue 14 share: the pages the settings' cards and the menu's
 // entries may open (a category's types list, a project type's page, and for the menu the site's
 // own pages; each chosen from a list, never typed), moving an item in a list, a submit that
-// takes the person to the first refused field, and the values as sent (trimmed).
-import type { FormEvent } from 'react';
+// takes the person to the first refused field, the values as sent (trimmed), and the frame of
+// both screens (SettingsForm).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormApi } from 'final-form';
+import { Form } from 'react-final-form';
 import { useField } from 'react-final-form';
 import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
 import { paths } from '../../../app/paths';
+import { AdminPage, BackButton, Banner } from '../AdminPage';
+import type { Outcome } from '../navigator/outcome';
+import type { FormValues } from '../validation';
 
 const t = messages.admin;
 
@@ -68,8 +74,65 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
+
+interface SettingsFormProps {
+  title: string;
+  intro: string;
+  loadError: string;
+  /** The loaded document, as the form's values; undefined while it loads. */
+  initialValues: FormValues | undefined;
+  isError: boolean;
+  validate(values: FormValues): object;
+  save(values: FormValues): Promise<Outcome>;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * One screen of a whole document (the settings, the menu): its form, « Enregistrer » with the
+ * spec's banners beside it, « Voir le site » and « Retour ».
+ */
+export function SettingsForm({ title, intro, loadError, initialValues, isError, validate, save, children }: SettingsFormProps) {
+  const [banner, setBanner] = useState<BannerState>(null);
+  const submit = async (values: FormValues, form: FormApi<FormValues>) => {
+    setBanner(null);
+    const outcome = await save(values);
+    // Saved: what is shown is what the server holds (nothing left unsaved for the guard).
+    if (outcome.ok) form.initialize(values);
+    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+  };
+  return (
+    <AdminPage title={title}>
+      <p className="admin-intro">{intro}</p>
+      {isError && <p role="alert">{loadError}</p>}
+      {initialValues && (
+        <Form<FormValues> onSubmit={submit} initialValues={initialValues} validate={(values) => validate(values) as Record<string, string>} subscription={{ submitting: true }}>
+          {({ handleSubmit, submitting }) => (
+            <form className="admin-form admin-settings" onSubmit={(event) => void submitShowingErrors(event, handleSubmit)} noValidate>
+              {children}
+              {/* Beside the button the person just pressed, at the end of a long form. */}
+              <Banner banner={banner} />
+              <div className="admin-actions">
+                <button type="submit" disabled={submitting}>
+                  {t.site.save}
+                </button>
+                <a href={paths.welcome.href()} target="_blank" rel="noopener">
+                  {t.site.view}
+                  <span className="visually-hidden"> {t.site.newWindow}</span>
+                </a>
+                <BackButton className="admin-back" />
+              </div>
+            </form>
+          )}
+        </Form>
+      )}
+    </AdminPage>
+  );
+}
+
 /** Submits; when a field refuses, its message is where the focus goes (the form is long). */
-export async function submitShowingErrors(event: FormEvent<HTMLFormElement>, handleSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined) {
+async function submitShowingErrors(event: FormEvent<HTMLFormElement>, handleSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined) {
   const form = event.currentTarget;
   await handleSubmit(event);
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

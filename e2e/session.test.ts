@@ -223,7 +223,13 @@ test('signed out in another tab: this tab’s next call lands on the login page'
     localStorage.setItem('token', token ?? '');
     localStorage.setItem('refresh-token', refresh ?? '');
   }, session);
+  // The admin menu renews the token for its unread count; the tab signs out once that is done
+  // (a click while the renewal is on its way would race it).
+  const unread = other.page.waitForResponse(
+    (response) => response.url().endsWith('/api/quote/all/') && response.status() === 200,
+  );
   await other.page.goto(`${server.origin}/admin`);
+  await unread;
   await button(other.page, 'Quitter Admin').click();
   await other.page.waitForURL('**/admin/login');
   assert.deepEqual(other.api, ['GET /api/quote/all/ 401', 'POST /api/refreshtoken/ 200', 'GET /api/quote/all/ 200', 'POST /api/logout/ 200']);

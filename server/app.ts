@@ -76,12 +76,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.server.maxConnections = (config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS).maxConnections;
   const services = await registerServices(app, config, contract);
   registerValidation(app);
-  const publicGetRoutes = new Set(
-    contract.filter((op) => op.method === 'GET' && !op.security.includes('bearer') && !op.noStore).map((op) => op.url),
-  );
+  const publicGets = contract.filter((op) => op.method === 'GET' && (!op.security.includes('bearer') || op.securityOptional) && !op.noStore);
+  const publicGetRoutes = new Set(publicGets.map((op) => op.url));
+  const tokenDependentRoutes = new Set(publicGets.filter((op) => op.securityOptional).map((op) => op.url));
   // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
   const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
-  await registerSecurity(app, { publicGetRoutes, formPostRoutes });
+  await registerSecurity(app, { publicGetRoutes, tokenDependentRoutes, formPostRoutes });
   registerReadCacheInvalidation(app, services.cache);
   registerRequestLog(app);
   registerErrors(app);

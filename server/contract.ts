@@ -29,6 +29,11 @@ export interface ContractOperation {
   multipartSchema?: JsonObject;
   /** Security schemes named by the operation (`bearer`, `refreshBearer`, `xsrf`). */
   security: string[];
+  /**
+   * One of its requirements is empty (`security: [{}, { bearer: [] }]`): the call may be made
+   * without a token; one that is sent must be valid (the answer depends on it).
+   */
+  securityOptional: boolean;
   /** `x-no-store: true`: a public GET whose answer no cache may keep (e.g. a form's token). */
   noStore: boolean;
   schema: {
@@ -151,6 +156,7 @@ export function loadContract(openapiPath: string): ContractOperation[] {
         multipart,
         ...(multipartSchema ? { multipartSchema } : {}),
         security: [...security],
+        securityOptional: requirements.some((requirement) => isObject(requirement) && Object.keys(requirement).length === 0),
         noStore: op['x-no-store'] === true,
         schema,
       });

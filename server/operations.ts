@@ -40,7 +40,7 @@ export interface HandlerContext {
   req: FastifyRequest;
   reply: FastifyReply;
   services: Services;
-  /** The signed-in administrator (operations with bearer security), else null. */
+  /** The signed-in administrator (operations with bearer security, required or sent where optional), else null. */
   userId: number | null;
 }
 

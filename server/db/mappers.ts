@@ -1,5 +1,5 @@
 // Rows to contract objects, in one place.
-import type { Category, Media, Project, ProjectType, ProjectTypeView, ProjectView, User } from '../../contract/api.ts';
+import type { Category, Media, ProjectType, ProjectTypeView, ProjectView, User } from '../../contract/api.ts';
 import type { Selectable } from 'kysely';
 import type { CategoryTable, ProjectTable, ProjectTypeTable, UserTable } from './schema.ts';
 
@@ -13,12 +13,13 @@ export const toProjectType = (row: Selectable<ProjectTypeTable>): ProjectType =>
   Image: row.image,
 });
 
-export const toProject = (row: Selectable<ProjectTable>): Project => ({
+export const toProject = (row: Selectable<ProjectTable>): ProjectView => ({
   Id: row.id,
   ProjectTypeId: row.project_type_id,
   Name: row.name,
   Description: row.description,
   Image: row.image,
+  Published: row.published === 1,
 });
 
 /** A read answer: the record plus, when its Image is in the image library, its Media. */

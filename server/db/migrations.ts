@@ -185,6 +185,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_published': {
+    async up(db: Kysely<unknown>) {
+      // Drafts (issue 15): a project the owner has not published yet. Existing projects stay public.
+      await db.schema
+        .alterTable('project')
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(1).check(sql`published IN (0, 1)`))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

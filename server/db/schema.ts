@@ -27,6 +27,8 @@ export interface ProjectTable {
   name: string;
   description: string;
   image: string;
+  /** 1: public; 0: a draft only the administrator sees. */
+  published: Generated<number>;
   /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
   updated_at: Generated<number>;
 }

@@ -43,15 +43,17 @@ export async function registerOperations(app: FastifyInstance, contract: Contrac
   }
   const adminOf = new WeakMap<FastifyRequest, number>();
   const routeOf = (op: ContractOperation, entry: { handler: (arg: unknown, ctx: HandlerContext) => Promise<unknown> }) => {
-    const needsAccessToken = op.security.includes('bearer');
+    const readsAccessToken = op.security.includes('bearer');
     return {
       method: op.method,
       url: op.url,
       schema: op.schema,
-      // Before the body is even read: no token, no work.
-      onRequest: needsAccessToken
+      // Before the body is even read: no token, no work. Where the token is optional, one that is
+      // sent must still be valid (the answer depends on it).
+      onRequest: readsAccessToken
         ? async (req: FastifyRequest, reply: FastifyReply) => {
             const token = bearerOf(req);
+            if (!token && op.securityOptional) return;
             const userId = token ? await services.sessions.verifyAccess(token) : null;
             if (userId === null) return reply.code(401).send({ Result: false, Message: messages.unauthorized });
             adminOf.set(req, userId);

@@ -60,6 +60,8 @@ const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' |
 export interface SecurityOptions {
   /** Routes (Fastify URL) answered to anyone by GET: ETag and a short shared-cache lifetime. */
   publicGetRoutes: Set<string>;
+  /** Public GET routes whose answer differs with an administrator's token: such an answer is kept by no cache. */
+  tokenDependentRoutes?: Set<string>;
   /**
    * POST routes (Fastify URL) a plain HTML form may call without JavaScript (the quote request):
    * such a form cannot set the XSRF header, so a browser's `Origin` header naming this very site
@@ -132,6 +134,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
         reply.statusCode === 200 &&
         route !== undefined &&
         options.publicGetRoutes.has(route) &&
+        !(options.tokenDependentRoutes?.has(route) && req.headers.authorization !== undefined) &&
         typeof payload === 'string';
       if (!cacheable) {
         reply.header('Cache-Control', 'no-store');

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { changeDates } from '../db/repositories/common.ts';
+import { publishedChangeDates } from '../db/repositories/project.ts';
 import { messages } from '../messages.ts';
 import { cachedPage, originOf, sendWithEtag } from './render.ts';
 
@@ -26,7 +27,7 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
     const [categories, types, projects] = await Promise.all([
       changeDates(db, 'category'),
       changeDates(db, 'project_type'),
-      changeDates(db, 'project'),
+      publishedChangeDates(db),
     ]);
     const latest = Math.max(0, ...[...categories, ...types, ...projects].map((row) => Number(row.updated_at)));
     const entries: Array<[path: string, lastmod: number]> = [

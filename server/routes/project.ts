@@ -17,7 +17,9 @@ async function views(rows: projects.ProjectRow[], images: ImageLibrary): Promise
   return rows.map((row) => withMedia(toProject(row), media));
 }
 
-const allProjects = async (db: Db, images: ImageLibrary): Promise<ProjectView[]> => views(await projects.listProjects(db), images);
+/** Every published project: what visitors see (the random draw reads it too). */
+const publishedProjects = async (db: Db, images: ImageLibrary): Promise<ProjectView[]> =>
+  views(await projects.listProjects(db, 'published'), images);
 
 export const projectRoutes: TagModule<
   | 'getProjectsByType'
@@ -33,25 +35,27 @@ export const projectRoutes: TagModule<
     async getProjectsByType({ typeId }, { services: { db, cache, images } }) {
       return cache.get(`projects-of-type:${typeId}`, async () => {
         if (!(await projectTypeExists(db, typeId))) throw new ApiError(404, messages.notFound.projectType(typeId));
-        return views(await projects.listProjects(db, typeId), images);
+        return views(await projects.listProjects(db, 'published', typeId), images);
       });
     },
 
     async getProject({ id }, { services: { db, cache, images } }) {
       return cache.get(`project:${id}`, async () => {
-        const row = await projects.findProject(db, id);
+        const row = await projects.findPublishedProject(db, id);
         if (!row) throw new ApiError(404, messages.notFound.project(id));
         return (await views([row], images))[0] as ProjectView;
       });
     },
 
-    async getProjects(_arg, { services: { db, cache, images } }) {
-      return cache.get('projects', () => allProjects(db, images));
+    async getProjects(_arg, { userId, services: { db, cache, images } }) {
+      // The administrator's token (checked by the route) brings the drafts.
+      if (userId !== null) return cache.get('projects-with-drafts', async () => views(await projects.listProjects(db, 'with-drafts'), images));
+      return cache.get('projects', () => publishedProjects(db, images));
     },
 
     async getRandomProjects({ count }, { services: { db, cache, images } }) {
       // Draw from the cached list (a partial Fisher-Yates shuffle): no query per visitor.
-      const pool = [...(await cache.get('projects', () => allProjects(db, images)))];
+      const pool = [...(await cache.get('projects', () => publishedProjects(db, images)))];
       const n = Math.min(count, RANDOM_PROJECTS_MAX, pool.length);
       for (let i = 0; i < n; i++) {
         const j = i + Math.floor(Math.random() * (pool.length - i));

@@ -1,7 +1,7 @@
 // Every call of the contract: happy path and each refusal, with the database checked.
 import { ADMIN_EMAIL, buildSignedIn, snapshot, type TestApp } from './helper.ts';
 import { md5hex } from '../auth/passwords.ts';
-import type { Category, MutationResult, Project, ProjectType, User } from '../../contract/api.ts';
+import type { Category, MutationResult, Project, ProjectType, ProjectView, User } from '../../contract/api.ts';
 
 let t: TestApp;
 let token: string;
@@ -137,17 +137,68 @@ describe('projects', () => {
     expect((await mutate('POST', '/api/project/', project())).json.Result).toBe(true);
     const row = await t.db.selectFrom('project').selectAll().where('name', '=', 'Banc de lecture').executeTakeFirstOrThrow();
     expect((await mutate('PUT', `/api/project/${row.id}`, project({ Id: row.id, ProjectTypeId: 19, Name: 'Banc de lecture en chêne' }))).json.Result).toBe(true);
-    expect((await t.call('GET', `/api/project/${row.id}`)).json()).toEqual(project({ Id: row.id, ProjectTypeId: 19, Name: 'Banc de lecture en chêne' }));
+    // Sent without Published, as the specification's calls are: published.
+    expect((await t.call('GET', `/api/project/${row.id}`)).json()).toEqual({
+      ...project({ Id: row.id, ProjectTypeId: 19, Name: 'Banc de lecture en chêne' }),
+      Published: true,
+    });
     expect((await mutate('DELETE', `/api/project/${row.id}`)).json.Result).toBe(true);
     expect((await t.call('GET', `/api/project/${row.id}`)).statusCode).toBe(404);
   });
 
-  test('refusals: missing type, Id mismatch, missing', async () => {
+  test('a draft (Published: false) is seen by no read without the token, and listed for the administrator', async () => {
+    expect((await t.call('GET', '/api/project/all/')).json<ProjectView[]>().every((p) => p.Published)).toBe(true);
+    // The administrator's list is read first: what it caches must not reach a visitor.
+    const adminBefore = await t.call('GET', '/api/project/all/', { token });
+    expect(adminBefore.headers['cache-control']).toBe('no-store');
+    expect(adminBefore.headers.etag).toBeUndefined();
+    expect((await mutate('POST', '/api/project/', project({ ProjectTypeId: 19, Published: false }))).json.Result).toBe(true);
+    const row = await t.db.selectFrom('project').selectAll().where('name', '=', 'Banc de lecture').executeTakeFirstOrThrow();
+    expect(row.published).toBe(0);
+    const forAdmin = (await t.call('GET', '/api/project/all/', { token })).json<ProjectView[]>();
+    expect(forAdmin.find((p) => p.Id === row.id)).toEqual({ ...project({ Id: row.id, ProjectTypeId: 19 }), Published: false });
+
+    // Every call made without the token behaves as if the draft did not exist.
+    const visitor = await t.call('GET', '/api/project/all/');
+    expect(visitor.headers['cache-control']).toMatch(/public/);
+    const published = visitor.json<ProjectView[]>();
+    expect(published.map((p) => p.Id)).not.toContain(row.id);
+    expect(published).toHaveLength(forAdmin.length - 1);
+    expect((await t.call('GET', '/api/projects/19')).json<ProjectView[]>().map((p) => p.Id)).not.toContain(row.id);
+    const one = await t.call('GET', `/api/project/${row.id}`);
+    expect(one.statusCode).toBe(404);
+    expect(one.json()).toEqual({ Result: false, Message: expect.stringMatching(/introuvable/) });
+    for (let i = 0; i < 3; i++) {
+      expect((await t.call('GET', '/api/randomprojects/50')).json<ProjectView[]>().map((p) => p.Id)).not.toContain(row.id);
+    }
+    // Nor does the token make the public reads show it: they feed the public pages.
+    expect((await t.call('GET', `/api/project/${row.id}`, { token })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/projects/19', { token })).json<ProjectView[]>().map((p) => p.Id)).not.toContain(row.id);
+
+    // Published again (Published absent means published): every read shows it.
+    expect((await mutate('PUT', `/api/project/${row.id}`, project({ Id: row.id, ProjectTypeId: 19 }))).json.Result).toBe(true);
+    expect((await t.call('GET', `/api/project/${row.id}`)).json<ProjectView>().Published).toBe(true);
+    expect((await t.call('GET', '/api/projects/19')).json<ProjectView[]>().map((p) => p.Id)).toContain(row.id);
+    expect((await t.call('GET', '/api/project/all/')).json<ProjectView[]>().map((p) => p.Id)).toContain(row.id);
+  });
+
+  test('the administrator\'s list refuses an invalid token (401) rather than leave the drafts out', async () => {
+    const res = await t.call('GET', '/api/project/all/', { token: `${token}x` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ Result: false });
+  });
+
+  test('refusals: missing type, Id mismatch, missing, Published not a boolean', async () => {
     await expectRefused('POST', '/api/project/', project({ ProjectTypeId: 999 }), /type de projet n° 999 n'existe pas/);
     await expectRefused('PUT', '/api/project/1', project({ Id: 1, ProjectTypeId: 999 }), /n'existe pas/);
     await expectRefused('PUT', '/api/project/1', project({ Id: 2 }), /ne correspond pas/);
     await expectNotFound('PUT', '/api/project/999', project({ Id: 999 }));
     await expectNotFound('DELETE', '/api/project/999');
+    const before = await snapshot(t.db);
+    const res = await t.call('POST', '/api/project/', { token, body: { ...project(), Published: 'non' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Message: string }>().Message).toMatch(/Published/);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 

@@ -230,6 +230,29 @@ test('the owner changes the settings and the menu: every rendered page shows the
   expect(contact).toContain('<a href="tel:+16135550199">(613) 555-0199</a>');
 });
 
+test('a draft project is on no public page: its page answers 404, its type, the welcome page and the sitemap leave it out', async () => {
+  const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
+  const typePage = `/projecttype/${project.project_type_id}`;
+  expect((await get(typePage)).body).toContain('href="/project/3"');
+  const { Token } = await t.login();
+  const saved = await t.call('PUT', '/api/project/3', {
+    token: Token,
+    body: { Id: 3, ProjectTypeId: project.project_type_id, Name: project.name, Description: project.description, Image: project.image, Published: false },
+  });
+  expect(saved.json()).toMatchObject({ Result: true });
+
+  const page = await get('/project/3');
+  expect(page.statusCode).toBe(404);
+  expect(h1(page.body)).toBe('Page introuvable');
+  expect(page.body).not.toContain(project.name);
+  const type = await get(typePage);
+  expect(type.statusCode).toBe(200);
+  expect(type.body).not.toContain('href="/project/3"');
+  expect(type.body).not.toContain(project.name);
+  for (let i = 0; i < 3; i++) expect((await get('/welcome')).body).not.toContain('href="/project/3"');
+  expect((await get('/sitemap.xml')).body).not.toContain(`${PUBLIC_URL}/project/3<`);
+});
+
 test('/sitemap.xml lists every public page with its last change; /robots.txt names it', async () => {
   const res = await get('/sitemap.xml');
   expect(res.statusCode).toBe(200);

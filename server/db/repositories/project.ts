@@ -7,14 +7,35 @@ import { existsById, type Executor } from './common.ts';
 export type ProjectRow = Selectable<ProjectTable>;
 type Fields = Omit<Project, 'Id'>;
 
-const columns = (p: Fields) => ({ project_type_id: p.ProjectTypeId, name: p.Name, description: p.Description, image: p.Image });
+/** A project sent without Published is published (the specification's calls keep their meaning). */
+const columns = (p: Fields) => ({
+  project_type_id: p.ProjectTypeId,
+  name: p.Name,
+  description: p.Description,
+  image: p.Image,
+  published: p.Published === false ? 0 : 1,
+});
+
+/** Which projects a read sees: the published ones, or the drafts too (the administrator's list). */
+export type Visibility = 'published' | 'with-drafts';
 
 /** Every project, or those of one project type, by id. */
-export const listProjects = (db: Executor, typeId?: number): Promise<ProjectRow[]> =>
-  db.selectFrom('project').selectAll().$if(typeId !== undefined, (q) => q.where('project_type_id', '=', typeId ?? 0)).orderBy('id').execute();
+export const listProjects = (db: Executor, visibility: Visibility, typeId?: number): Promise<ProjectRow[]> =>
+  db
+    .selectFrom('project')
+    .selectAll()
+    .$if(visibility === 'published', (q) => q.where('published', '=', 1))
+    .$if(typeId !== undefined, (q) => q.where('project_type_id', '=', typeId ?? 0))
+    .orderBy('id')
+    .execute();
 
-export const findProject = (db: Executor, id: number): Promise<ProjectRow | undefined> =>
-  db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
+/** A published project (a draft is found by no public read). */
+export const findPublishedProject = (db: Executor, id: number): Promise<ProjectRow | undefined> =>
+  db.selectFrom('project').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+
+/** Every published project's id and last change, by id: what the sitemap lists. */
+export const publishedChangeDates = (db: Executor) =>
+  db.selectFrom('project').select(['id', 'updated_at']).where('published', '=', 1).orderBy('id').execute();
 
 export const projectExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'project', id);
 

@@ -57,6 +57,8 @@ export const admin = {
     userName: "Nom d'usager (courriel)",
     password: 'Mot-de-passe',
     confirmation: 'Confirmation du mot-de-passe',
+    published: 'Publié',
+    publishedHint: 'Décochez pour travailler sur ce projet en privé : les visiteurs ne le voient pas tant qu’il n’est pas publié.',
   },
   banner: {
     success: 'Opération effectuée avec succès',
@@ -67,6 +69,8 @@ export const admin = {
   counter: {
     record: (n: number, total: number) => `Projet: ${n} de : ${total}`,
     user: (n: number, total: number) => `Usager: ${n} de : ${total}`,
+    /** Beside the counter, for a project visitors do not see. */
+    draft: 'Brouillon',
   },
   buttons: {
     update: 'Mettre à jour',

@@ -14,9 +14,10 @@ const projects: ProjectView[] = [
     Name: 'Tiroirs en action',
     Description: 'Une courte vidéo.',
     Image: 'tiroirs.mp4',
+    Published: true,
     Media: { Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: 'tiroirs-affiche.jpg' },
   },
-  { Id: 1, ProjectTypeId: 1, Name: 'Banc de parc', Description: 'Un banc.', Image: 'banc.jpg' },
+  { Id: 1, ProjectTypeId: 1, Name: 'Banc de parc', Description: 'Un banc.', Image: 'banc.jpg', Published: true },
 ];
 
 test('the popup plays a video project, and the arrows seek in it rather than change project', () => {

@@ -150,6 +150,46 @@ describe('project editor', () => {
     await router.navigate(`/projecttype/${benches.Id}`);
     expect(await screen.findByText('Banc de lecture en noyer')).toBeInTheDocument();
   });
+
+  it('keeps a project unchecked « Publié » as a draft: « Brouillon » in the admin, on no public page until published', async () => {
+    const { user, router } = await open('/admin/project', /^Projet: 1 de : \d+$/);
+    const types = await server.get<ProjectType[]>('/api/projecttype/all/');
+    const benches = types.find((t) => t.Name === 'Bancs de jardin') as ProjectType;
+    expect(screen.queryByText('Brouillon')).not.toBeInTheDocument();
+
+    await user.click(button('Nouveau'));
+    expect(field('Publié')).toBeChecked(); // a new project is published unless the owner says otherwise
+    await user.type(field('Nom'), 'Banc courbe en cours');
+    await user.selectOptions(field('Type de projet'), 'Bancs de jardin');
+    await user.type(field('Description'), 'Un banc courbe, encore à l’atelier.');
+    await user.type(field('Image'), 'banc-cedre-rouge.jpg');
+    await user.click(field('Publié'));
+    await user.click(button('Ajouter'));
+    await success();
+    // The navigator shows the new (last) record, marked.
+    expect(screen.getByText('Brouillon')).toBeInTheDocument();
+    expect(field('Publié')).not.toBeChecked();
+    expect(field('Nom')).toHaveValue('Banc courbe en cours');
+
+    // Visitors (no token) and the public pages do not see it.
+    const created = (await server.get<Project[]>('/api/project/all/', (await server.login()).Token)).at(-1);
+    expect(created).toMatchObject({ Name: 'Banc courbe en cours', Published: false });
+    expect((await server.get<Project[]>('/api/project/all/')).map((p) => p.Id)).not.toContain(created?.Id);
+    await router.navigate(`/projecttype/${benches.Id}`);
+    await screen.findByRole('heading', { name: 'Bancs de jardin', level: 1 });
+    expect(screen.queryByText('Banc courbe en cours')).not.toBeInTheDocument();
+
+    // Published: the mark goes, the public page shows it.
+    await router.navigate('/admin/project');
+    await screen.findByText('Brouillon');
+    await user.click(button('Mettre à jour'));
+    await user.click(field('Publié'));
+    await user.click(button('Accepter'));
+    await success();
+    expect(screen.queryByText('Brouillon')).not.toBeInTheDocument();
+    await router.navigate(`/projecttype/${benches.Id}`);
+    expect(await screen.findByText('Banc courbe en cours')).toBeInTheDocument();
+  });
 });
 
 describe('user editor', () => {

@@ -14,7 +14,28 @@ interface Props {
   options?: Option[];
 }
 
-export function FormField({ spec, idPrefix, disabled, options }: Props) {
+export function FormField(props: Props) {
+  return props.spec.kind === 'checkbox' ? <CheckboxField {...props} /> : <InputField {...props} />;
+}
+
+/** A yes/no field, laid out as the others: its label, the box, its hint. */
+function CheckboxField({ spec, idPrefix, disabled }: Props) {
+  const { input } = useField(spec.name, { type: 'checkbox' });
+  const id = `${idPrefix}-${spec.name}`;
+  return (
+    <div className="admin-field admin-field--checkbox">
+      <label htmlFor={id}>{spec.label}</label>
+      <input {...input} id={id} disabled={disabled} aria-describedby={spec.hint ? `${id}-hint` : undefined} />
+      {spec.hint && (
+        <small id={`${id}-hint`} className="admin-hint">
+          {spec.hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+function InputField({ spec, idPrefix, disabled, options }: Props) {
   const isSelect = spec.kind === 'select';
   const { input, meta } = useField(spec.name, {
     parse: isSelect ? toNumber : (value: unknown) => value ?? '',

@@ -41,6 +41,7 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
   const editing = mode !== 'browse';
 
   const initialValues = mode === 'add' || !record ? config.blank : config.toForm(record);
+  const status = mode !== 'add' && record ? config.status?.(record) : undefined;
   // A new form for each record shown and each mode entered; within a mode the typed values stay
   // (a refused Ajouter or Accepter keeps them).
   const formKey = mode === 'add' ? 'add' : `${mode}:${JSON.stringify(initialValues)}`;
@@ -131,6 +132,7 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
         {moves.slice(0, 2).map(moveButton)}
         <output className="admin-counter">{config.counter(index + 1, total)}</output>
         {moves.slice(2).map(moveButton)}
+        {status && <strong className="admin-status">{status}</strong>}
       </nav>
       {total === 0 && mode === 'browse' && <p className="admin-empty">{t.navigator.empty}</p>}
 

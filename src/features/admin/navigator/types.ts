@@ -13,7 +13,7 @@ export interface FieldSpec {
   name: string;
   label: string;
   /** `image`: a file name typed, uploaded or picked from the photo library. */
-  kind: 'text' | 'email' | 'password' | 'textarea' | 'select' | 'image';
+  kind: 'text' | 'email' | 'password' | 'textarea' | 'select' | 'image' | 'checkbox';
   /** For a select: the key of its option list in `useOptions()`. */
   options?: string;
   hint?: string;
@@ -51,6 +51,8 @@ export interface EditorConfig<R extends { Id: number }> {
   toForm(record: R): FormValues;
   fromForm(values: FormValues): R;
   counter(n: number, total: number): string;
+  /** A word shown beside the counter for this record (a draft project: « Brouillon »), if any. */
+  status?(record: R): string | undefined;
   cancelLabel: string;
   confirmErase(record: R): string;
   /** After a refused Ajouter, only these fields keep what was typed (all when omitted). */

@@ -181,6 +181,7 @@ test('sign in: tokens stored under token and refresh-token, then the admin menu'
       ['Types de projet', '/admin/projecttype'],
       ['Sous-types', '/admin/subtype'],
       ['Catégories', '/admin/category'],
+      ['Ordre d’affichage', '/admin/order'],
       ['Usagers', '/admin/user'],
       ['Paramètres du site', '/admin/site'],
       ['Menu', '/admin/menu'],

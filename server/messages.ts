@@ -115,6 +115,10 @@ export const messages = {
     hasProjects: (count: number) =>
       `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
   },
+  order: {
+    stale: 'La liste a changé entre-temps (quelqu’un d’autre y a déplacé, ajouté ou effacé une fiche) : rechargez-la et recommencez.',
+    notSame: 'Le nouvel ordre doit contenir exactement les fiches de la liste, chacune une fois.',
+  },
   subType: {
     self: 'Un type de projet ne peut pas être son propre sous-type : choisissez un autre type.',
     linked: 'Ce sous-type est déjà lié à ce type de projet.',

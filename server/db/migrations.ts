@@ -194,6 +194,17 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0009_position': {
+    async up(db: Kysely<unknown>) {
+      // The owner's order (issue 15): lists follow position, then id. Positions are distinct over
+      // a whole table (a new row takes the largest plus one, so it is last in every list); a move
+      // swaps positions among the records of one list. Existing rows keep the order of their ids.
+      for (const table of ['category', 'project_type', 'project']) {
+        await db.schema.alterTable(table).addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await sql`UPDATE ${sql.table(table)} SET position = id`.execute(db);
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

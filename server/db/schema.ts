@@ -7,6 +7,8 @@ export interface CategoryTable {
   name: string;
   /** Lower-cased, trimmed name: unique, so names are unique case-insensitively. */
   name_key: string;
+  /** The owner's order: lists follow position, then id (distinct over the table). */
+  position: Generated<number>;
   /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
   updated_at: Generated<number>;
 }
@@ -17,6 +19,8 @@ export interface ProjectTypeTable {
   name: string;
   description: string;
   image: string;
+  /** The owner's order: lists follow position, then id (distinct over the table). */
+  position: Generated<number>;
   /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
   updated_at: Generated<number>;
 }
@@ -29,6 +33,8 @@ export interface ProjectTable {
   image: string;
   /** 1: public; 0: a draft only the administrator sees. */
   published: Generated<number>;
+  /** The owner's order: lists follow position, then id (distinct over the table). */
+  position: Generated<number>;
   /** Last change of the row or of what its page lists (ms since the epoch), kept by triggers. */
   updated_at: Generated<number>;
 }

@@ -25,15 +25,15 @@ export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boo
     if (fresh.length > 0) await trx.insertInto('image').values(fresh).execute();
     await trx
       .insertInto('category')
-      .values(demoCategories.map((c) => ({ id: c.id, name: c.name, name_key: uniqueKey(c.name) })))
+      .values(demoCategories.map((c) => ({ id: c.id, name: c.name, name_key: uniqueKey(c.name), position: c.id })))
       .execute();
     await trx
       .insertInto('project_type')
-      .values(demoTypes.map((t) => ({ id: t.id, category_id: t.categoryId, name: t.name, description: t.description, image: t.image })))
+      .values(demoTypes.map((t) => ({ id: t.id, category_id: t.categoryId, name: t.name, description: t.description, image: t.image, position: t.id })))
       .execute();
     await trx
       .insertInto('project')
-      .values(demoProjects.map((p) => ({ project_type_id: p.typeId, name: p.name, description: p.description, image: p.image })))
+      .values(demoProjects.map((p, i) => ({ project_type_id: p.typeId, name: p.name, description: p.description, image: p.image, position: i + 1 })))
       .execute();
     await trx
       .insertInto('subtype_link')

@@ -1,9 +1,10 @@
 // Tag "category".
 import * as categories from '../db/repositories/category.ts';
+import { orderRefusal, reorder } from '../db/repositories/common.ts';
 import { messages } from '../messages.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 
-export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'updateCategory' | 'deleteCategory'> = {
+export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'updateCategory' | 'deleteCategory' | 'orderCategories'> = {
   tag: 'category',
   handlers: {
     async getCategories(_arg, { services: { db, cache } }) {
@@ -24,6 +25,15 @@ export const categoryRoutes: TagModule<'getCategories' | 'addCategory' | 'update
         if (!(await categories.categoryExists(trx, id))) throw new ApiError(404, messages.notFound.category(id));
         if (await categories.categoryNameTaken(trx, category.Name, id)) return refuse(messages.category.duplicate(category.Name));
         await categories.updateCategory(trx, id, category.Name);
+        return ok();
+      });
+    },
+
+    async orderCategories({ listOrder }, { services: { db } }) {
+      return db.transaction().execute(async (trx) => {
+        const refusal = orderRefusal((await categories.listCategories(trx)).map((c) => c.Id), listOrder);
+        if (refusal) return refuse(refusal);
+        await reorder(trx, 'category', listOrder.Order);
         return ok();
       });
     },

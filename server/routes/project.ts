@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { toProject, withMedia } from '../db/mappers.ts';
 import * as projects from '../db/repositories/project.ts';
+import { orderRefusal, reorder } from '../db/repositories/common.ts';
 import { projectTypeExists } from '../db/repositories/projectType.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
@@ -29,6 +30,7 @@ export const projectRoutes: TagModule<
   | 'addProject'
   | 'updateProject'
   | 'deleteProject'
+  | 'orderProjects'
 > = {
   tag: 'project',
   handlers: {
@@ -78,6 +80,17 @@ export const projectRoutes: TagModule<
         if (!(await projects.projectExists(trx, id))) throw new ApiError(404, messages.notFound.project(id));
         if (!(await projectTypeExists(trx, p.ProjectTypeId))) return refuse(messages.noProjectType(p.ProjectTypeId));
         await projects.updateProject(trx, id, p);
+        return ok();
+      });
+    },
+
+    async orderProjects({ typeId, listOrder }, { services: { db } }) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await projectTypeExists(trx, typeId))) throw new ApiError(404, messages.notFound.projectType(typeId));
+        // The drafts are in the list too: the owner orders everything the type holds.
+        const refusal = orderRefusal((await projects.listProjects(trx, 'with-drafts', typeId)).map((row) => row.id), listOrder);
+        if (refusal) return refuse(refusal);
+        await reorder(trx, 'project', listOrder.Order);
         return ok();
       });
     },

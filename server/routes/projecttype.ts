@@ -2,6 +2,7 @@
 import type { ProjectTypeView } from '../../contract/api.ts';
 import { toProjectType, withMedia } from '../db/mappers.ts';
 import { categoryExists } from '../db/repositories/category.ts';
+import { orderRefusal, reorder } from '../db/repositories/common.ts';
 import * as types from '../db/repositories/projectType.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
@@ -14,7 +15,7 @@ export async function typeViews(rows: types.ProjectTypeRow[], images: ImageLibra
 }
 
 export const projectTypeRoutes: TagModule<
-  'getProjectTypes' | 'getProjectTypesByCategory' | 'addProjectType' | 'updateProjectType' | 'deleteProjectType'
+  'getProjectTypes' | 'getProjectTypesByCategory' | 'addProjectType' | 'updateProjectType' | 'deleteProjectType' | 'orderProjectTypes'
 > = {
   tag: 'projecttype',
   handlers: {
@@ -26,6 +27,16 @@ export const projectTypeRoutes: TagModule<
       return cache.get(`types-of-category:${id}`, async () => {
         if (!(await categoryExists(db, id))) throw new ApiError(404, messages.notFound.category(id));
         return typeViews(await types.listProjectTypes(db, id), images);
+      });
+    },
+
+    async orderProjectTypes({ categoryId, listOrder }, { services: { db } }) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await categoryExists(trx, categoryId))) throw new ApiError(404, messages.notFound.category(categoryId));
+        const refusal = orderRefusal((await types.listProjectTypes(trx, categoryId)).map((row) => row.id), listOrder);
+        if (refusal) return refuse(refusal);
+        await reorder(trx, 'project_type', listOrder.Order);
+        return ok();
       });
     },
 

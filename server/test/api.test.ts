@@ -202,6 +202,75 @@ describe('projects', () => {
   });
 });
 
+describe("the owner's order", () => {
+  const ids = async (url: string) => (await t.call('GET', url, { token })).json<{ Id: number }[]>().map((row) => row.Id);
+  const order = (url: string, Seen: number[], Order: number[], withToken = true) =>
+    t.call('PUT', url, { token: withToken ? token : null, body: { Seen, Order } });
+  /** [a, b, ...rest] → [b, a, ...rest] */
+  const swapFirstTwo = (list: number[]) => [list[1] as number, list[0] as number, ...list.slice(2)];
+
+  test('categories: one request per move; the list follows it; a new category goes last', async () => {
+    const seen = await ids('/api/category/all/');
+    const res = await order('/api/category/order/', seen, swapFirstTwo(seen));
+    expect(res.json()).toEqual({ Result: true, Message: expect.any(String) });
+    expect(await ids('/api/category/all/')).toEqual(swapFirstTwo(seen));
+    expect((await mutate('POST', '/api/category/', { Id: 0, Name: 'Cuisines' })).json.Result).toBe(true);
+    expect((await ids('/api/category/all/')).at(-1)).toBe(16);
+  });
+
+  test('a stale list (someone else moved first) or an order of other records is refused, nothing changed', async () => {
+    const seen = await ids('/api/category/all/');
+    expect((await order('/api/category/order/', seen, swapFirstTwo(seen))).json().Result).toBe(true);
+    // A second screen still shows the old order.
+    await expectRefused('PUT', '/api/category/order/', { Seen: seen, Order: [...seen].reverse() }, /La liste a changé entre-temps/);
+    const now = await ids('/api/category/all/');
+    await expectRefused('PUT', '/api/category/order/', { Seen: now, Order: [...now.slice(1), 999] }, /exactement les fiches de la liste/);
+    await expectRefused('PUT', '/api/category/order/', { Seen: now, Order: [now[0], ...now.slice(0, -1)] }, /exactement les fiches de la liste/);
+    await expectRefused('PUT', '/api/category/order/', { Seen: now.slice(1), Order: now.slice(1) }, /La liste a changé entre-temps/);
+    expect(await ids('/api/category/all/')).toEqual(now);
+    const anonymous = await order('/api/category/order/', now, [...now].reverse(), false);
+    expect(anonymous.statusCode).toBe(401);
+    expect(await ids('/api/category/all/')).toEqual(now);
+  });
+
+  test("the types of a category and the projects of a type, drafts included; other lists keep their order", async () => {
+    const types = await ids('/api/projecttype/3');
+    expect(types.length).toBeGreaterThanOrEqual(2);
+    const allTypes = await ids('/api/projecttype/all/');
+    expect((await order('/api/projecttype/order/3', types, [...types].reverse())).json().Result).toBe(true);
+    expect(await ids('/api/projecttype/3')).toEqual([...types].reverse());
+    // The other categories' types are where they were.
+    const others = (list: number[]) => list.filter((id) => !types.includes(id));
+    expect(others(await ids('/api/projecttype/all/'))).toEqual(others(allTypes));
+    expect((await t.call('PUT', '/api/projecttype/order/999', { token, body: { Seen: [], Order: [] } })).statusCode).toBe(404);
+    // A type of another category is not in this list.
+    const foreign = allTypes.find((id) => !types.includes(id)) as number;
+    await expectRefused('PUT', '/api/projecttype/order/3', { Seen: [...types].reverse(), Order: [foreign, ...types.slice(1)] }, /exactement/);
+
+    // A draft of type 19, created last, then moved first: visitors see the published ones in that order.
+    expect((await mutate('POST', '/api/project/', { Id: 0, ProjectTypeId: 19, Name: 'Banc en brouillon', Description: 'Pas encore prêt.', Image: 'banc.jpg', Published: false })).json.Result).toBe(true);
+    const withDrafts = (await t.call('GET', '/api/project/all/', { token })).json<ProjectView[]>().filter((p) => p.ProjectTypeId === 19).map((p) => p.Id);
+    const draft = withDrafts.at(-1) as number;
+    const published = await ids('/api/projects/19');
+    expect(published).toEqual(withDrafts.slice(0, -1));
+    // Seen must be the whole list, draft included.
+    await expectRefused('PUT', '/api/projects/19/order', { Seen: published, Order: [...published].reverse() }, /La liste a changé/);
+    const next = [draft, ...[...published].reverse()];
+    expect((await order('/api/projects/19/order', withDrafts, next)).json().Result).toBe(true);
+    expect(await ids('/api/projects/19')).toEqual([...published].reverse());
+    expect((await t.call('GET', '/api/project/all/', { token })).json<ProjectView[]>().filter((p) => p.ProjectTypeId === 19).map((p) => p.Id)).toEqual(next);
+    expect((await t.call('PUT', '/api/projects/999/order', { token, body: { Seen: [], Order: [] } })).statusCode).toBe(404);
+  });
+
+  test('a move is refused with a 400 when the body is not two lists of ids', async () => {
+    const before = await snapshot(t.db);
+    for (const body of [{ Seen: [1] }, { Seen: ['1'], Order: [1] }, { Seen: [0], Order: [0] }, { Seen: [], Order: [], Extra: 1 }]) {
+      expect((await t.call('PUT', '/api/category/order/', { token, body })).statusCode).toBe(400);
+    }
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+});
+
 describe('sub-types', () => {
   test('list, add, delete', async () => {
     const list = (await t.call('GET', '/api/subtype/22')).json<ProjectType[]>();

@@ -45,6 +45,9 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   deleteQuote: { url: '/api/quote/1' },
   updateSite: { url: '/api/site', body: { ...demoSite, BusinessName: 'Autre nom' } },
   updateMenu: { url: '/api/menu', body: { Dropdowns: [], Links: [] } },
+  orderCategories: { url: '/api/category/order/', body: { Seen: [1, 2], Order: [2, 1] } },
+  orderProjectTypes: { url: '/api/projecttype/order/3', body: { Seen: [19, 20], Order: [20, 19] } },
+  orderProjects: { url: '/api/projects/19/order', body: { Seen: [1, 2], Order: [2, 1] } },
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 

@@ -30,12 +30,14 @@ export const api = generatedApi.enhanceEndpoints({
     updateCategory: { invalidatesTags: ['Category'] },
     // The menu leaves out an entry whose category or type is gone.
     deleteCategory: { invalidatesTags: ['Category', 'Menu'] },
+    orderCategories: { invalidatesTags: ['Category'] },
 
     getProjectTypes: lists('ProjectType'),
     getProjectTypesByCategory: lists('ProjectType'),
     addProjectType: { invalidatesTags: ['ProjectType', 'Image'] },
     updateProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image'] },
     deleteProjectType: { invalidatesTags: ['ProjectType', 'SubType', 'Image', 'Menu'] },
+    orderProjectTypes: { invalidatesTags: ['ProjectType'] },
 
     getProjects: lists('Project'),
     getProjectsByType: lists('Project'),
@@ -44,6 +46,7 @@ export const api = generatedApi.enhanceEndpoints({
     addProject: { invalidatesTags: ['Project', 'Image'] },
     updateProject: { invalidatesTags: ['Project', 'Image'] },
     deleteProject: { invalidatesTags: ['Project', 'Image'] },
+    orderProjects: { invalidatesTags: ['Project'] },
 
     getSubTypes: lists('SubType'),
     addSubType: { invalidatesTags: ['SubType'] },

@@ -73,6 +73,10 @@ const added: [string, string][] = [
   ['PUT', '/api/site'],
   ['PUT', '/api/menu'],
   ['GET', '/api/menu/all/'],
+  // Issue 15: the owner's order of categories, types and projects.
+  ['PUT', '/api/category/order/'],
+  ['PUT', '/api/projecttype/order/{categoryId}'],
+  ['PUT', '/api/projects/{typeId}/order'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>

@@ -26,6 +26,8 @@ export const paths = {
     /** « Paramètres du site » and the menu's editor (issue 14). */
     site: { path: '/admin/site', href: () => '/admin/site' },
     siteMenu: { path: '/admin/menu', href: () => '/admin/menu' },
+    /** The owner's order of categories, project types and projects (issue 15). */
+    order: { path: '/admin/order', href: () => '/admin/order' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -296,6 +296,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.quotes.path, 'QuotesInboxScreen'],
   [paths.admin.site.path, 'SiteEditorScreen'],
   [paths.admin.siteMenu.path, 'MenuEditorScreen'],
+  [paths.admin.order.path, 'OrderScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

@@ -1,10 +1,11 @@
 // The category table.
 import type { Category } from '../../../contract/api.ts';
 import { toCategory, uniqueKey } from '../mappers.ts';
-import { countOf, existsById, keyTaken, type Executor } from './common.ts';
+import { countOf, existsById, keyTaken, nextPosition, type Executor } from './common.ts';
 
+/** Every category, in the owner's order. */
 export const listCategories = async (db: Executor): Promise<Category[]> =>
-  (await db.selectFrom('category').select(['id', 'name']).orderBy('id').execute()).map(toCategory);
+  (await db.selectFrom('category').select(['id', 'name']).orderBy('position').orderBy('id').execute()).map(toCategory);
 
 export const categoryExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'category', id);
 
@@ -13,7 +14,7 @@ export const categoryNameTaken = (db: Executor, name: string, exceptId = 0): Pro
   keyTaken(db, 'category', uniqueKey(name), exceptId);
 
 export async function insertCategory(db: Executor, name: string): Promise<void> {
-  await db.insertInto('category').values({ name, name_key: uniqueKey(name) }).execute();
+  await db.insertInto('category').values({ name, name_key: uniqueKey(name), position: nextPosition('category') }).execute();
 }
 
 export async function updateCategory(db: Executor, id: number, name: string): Promise<void> {

@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Project } from '../../../contract/api.ts';
 import type { ProjectTable } from '../schema.ts';
-import { existsById, type Executor } from './common.ts';
+import { existsById, nextPosition, type Executor } from './common.ts';
 
 export type ProjectRow = Selectable<ProjectTable>;
 type Fields = Omit<Project, 'Id'>;
@@ -19,13 +19,14 @@ const columns = (p: Fields) => ({
 /** Which projects a read sees: the published ones, or the drafts too (the administrator's list). */
 export type Visibility = 'published' | 'with-drafts';
 
-/** Every project, or those of one project type, by id. */
+/** Every project, or those of one project type, in the owner's order. */
 export const listProjects = (db: Executor, visibility: Visibility, typeId?: number): Promise<ProjectRow[]> =>
   db
     .selectFrom('project')
     .selectAll()
     .$if(visibility === 'published', (q) => q.where('published', '=', 1))
     .$if(typeId !== undefined, (q) => q.where('project_type_id', '=', typeId ?? 0))
+    .orderBy('position')
     .orderBy('id')
     .execute();
 
@@ -40,7 +41,7 @@ export const publishedChangeDates = (db: Executor) =>
 export const projectExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'project', id);
 
 export async function insertProject(db: Executor, project: Fields): Promise<void> {
-  await db.insertInto('project').values(columns(project)).execute();
+  await db.insertInto('project').values({ ...columns(project), position: nextPosition('project') }).execute();
 }
 
 export async function updateProject(db: Executor, id: number, project: Fields): Promise<void> {

@@ -3,16 +3,22 @@
 import type { Selectable } from 'kysely';
 import type { ProjectType } from '../../../contract/api.ts';
 import type { ProjectTypeTable } from '../schema.ts';
-import { countOf, existsById, type Executor } from './common.ts';
+import { countOf, existsById, nextPosition, type Executor } from './common.ts';
 
 export type ProjectTypeRow = Selectable<ProjectTypeTable>;
 type Fields = Omit<ProjectType, 'Id'>;
 
 const columns = (t: Fields) => ({ category_id: t.CategoryId, name: t.Name, description: t.Description, image: t.Image });
 
-/** Every project type, or those of one category, by id. */
+/** Every project type, or those of one category, in the owner's order. */
 export const listProjectTypes = (db: Executor, categoryId?: number): Promise<ProjectTypeRow[]> =>
-  db.selectFrom('project_type').selectAll().$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId ?? 0)).orderBy('id').execute();
+  db
+    .selectFrom('project_type')
+    .selectAll()
+    .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId ?? 0))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 
 export const projectTypeExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'project_type', id);
 
@@ -23,7 +29,7 @@ export async function existingTypeIds(db: Executor, ids: number[]): Promise<Set<
 }
 
 export async function insertProjectType(db: Executor, type: Fields): Promise<void> {
-  await db.insertInto('project_type').values(columns(type)).execute();
+  await db.insertInto('project_type').values({ ...columns(type), position: nextPosition('project_type') }).execute();
 }
 
 export async function updateProjectType(db: Executor, id: number, type: Fields): Promise<void> {

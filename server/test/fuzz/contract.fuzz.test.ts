@@ -87,7 +87,23 @@ const examples = async () => {
   const categories = await t.db.selectFrom('category').select('id').limit(10).execute();
   const types = await t.db.selectFrom('project_type').select('id').limit(10).execute();
   const pages = [...categories.map((c) => `/typeslist/${c.id}`), ...types.map((x) => `/projecttype/${x.id}`)];
+  // The lists the owner orders as they are now (a move sends one of them and its new order): the
+  // categories, the types of the category with the most, the projects of the type with the most.
+  const ordered = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
+  const categoryOrder = ordered(await t.db.selectFrom('category').select('id').orderBy('position').orderBy('id').execute());
+  const typeRows = await t.db.selectFrom('project_type').select(['id', 'category_id']).orderBy('position').orderBy('id').execute();
+  const projectRows = await t.db.selectFrom('project').select(['id', 'project_type_id']).orderBy('position').orderBy('id').execute();
+  const busiest = (values: number[]) => [...values].sort((a, b) => values.filter((v) => v === b).length - values.filter((v) => v === a).length)[0] ?? 1;
+  const categoryId = busiest(typeRows.map((row) => row.category_id));
+  const typeId = busiest(projectRows.map((row) => row.project_type_id));
+  const typeOrder = ordered(typeRows.filter((row) => row.category_id === categoryId));
+  const projectOrder = ordered(projectRows.filter((row) => row.project_type_id === typeId));
+  const lists = [categoryOrder, typeOrder, projectOrder];
   return {
+    categoryId: [categoryId],
+    typeId: [typeId],
+    Seen: lists,
+    Order: [...lists, ...lists.map((list) => [...list].reverse())],
     name: deletable,
     Token: [formToken],
     WelcomePhoto: photos,
@@ -129,6 +145,18 @@ async function checkRoundTrip(op: ContractOperation, req: FuzzRequest, answer?: 
     const read = await t.app.inject({ url: `/api/quote/${id}`, headers: { authorization: `Bearer ${token}` } });
     if (op.method === 'DELETE') expect([op.operationId, read.statusCode]).toEqual([op.operationId, 404]);
     else expect(read.json<Row>()).toMatchObject({ Id: id, Read: body?.Read, Handled: body?.Handled });
+    return;
+  }
+  if (op.operationId.startsWith('order') && body) {
+    // The list now follows the order sent.
+    const read = async (url: string) => (await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).json<Row[]>();
+    const list =
+      op.operationId === 'orderCategories'
+        ? await read('/api/category/all/')
+        : op.operationId === 'orderProjectTypes'
+          ? await read(`/api/projecttype/${String(req.params.categoryId)}`)
+          : (await read('/api/project/all/')).filter((row) => String(row.ProjectTypeId) === String(req.params.typeId));
+    expect([op.operationId, list.map((row) => row.Id)]).toEqual([op.operationId, body.Order]);
     return;
   }
   if (op.tag === 'subtype' && body) {

@@ -23,6 +23,7 @@ export const admin = {
     user: 'Usagers',
     site: 'Paramètres du site',
     siteMenu: 'Menu',
+    order: 'Ordre d’affichage',
     quit: 'Quitter Admin',
   },
   editors: {
@@ -222,12 +223,25 @@ export const admin = {
     removeEntry: (label: string) => `Retirer l’entrée ${label}`,
     addLink: 'Ajouter un lien',
     removeLink: (label: string) => `Retirer le lien ${label}`,
-    up: (name: string) => `Monter ${name}`,
-    down: (name: string) => `Descendre ${name}`,
     missing: 'La page visée n’existe plus : cette entrée n’est pas affichée sur le site.',
     newEntry: 'Nouvelle entrée',
     newDropdown: 'Nouveau menu',
     noDropdown: 'Aucun menu déroulant.',
+  },
+  order: {
+    title: 'Ordre d’affichage',
+    intro:
+      'L’ordre dans lequel les visiteurs voient les catégories, les types de projet d’une catégorie et les projets d’un type. Déplacez une fiche avec ses boutons ou en la glissant : chaque déplacement est enregistré aussitôt.',
+    categories: 'Catégories',
+    types: (category: string) => `Types de projet de la catégorie « ${category} »`,
+    projects: (type: string) => `Projets du type « ${type} »`,
+    category: 'Catégorie',
+    type: 'Type de projet',
+    empty: 'Aucune fiche dans cette liste.',
+  },
+  moves: {
+    up: (name: string) => `Monter ${name}`,
+    down: (name: string) => `Descendre ${name}`,
   },
   targets: {
     category: (name: string) => `Catégorie : ${name}`,

@@ -10,6 +10,7 @@ import { SubTypeEditor } from './SubTypeEditor';
 import { QuotesInbox } from '../quotes/QuotesInbox';
 import { MenuEditor } from './site/MenuEditor';
 import { SiteEditor } from './site/SiteEditor';
+import { OrderEditor } from './order/OrderEditor';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
@@ -33,3 +34,4 @@ export const SubTypeEditorScreen = () => <SubTypeEditor />;
 export const QuotesInboxScreen = () => <QuotesInbox />;
 export const SiteEditorScreen = () => <SiteEditor />;
 export const MenuEditorScreen = () => <MenuEditor />;
+export const OrderScreen = () => <OrderEditor />;

@@ -2,7 +2,7 @@
 // /api/menu, issue 14): drop-downs with a title and their entries, the right-side links; each
 // entry a label and a page picked from the list; « Monter » / « Descendre » move an item (the
 // focus follows it). An entry whose page was deleted says so: visitors do not see it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuLink } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
@@ -10,7 +10,8 @@ import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';
 import { validateMenu, type FormValues } from '../validation';
-import { SettingsForm, moved, TargetField, trimmed, useTargets, type TargetOption } from './SettingsForm';
+import { moved, Moves, useFocusFollows } from '../Moves';
+import { SettingsForm, TargetField, trimmed, useTargets, type TargetOption } from './SettingsForm';
 
 const t = messages.admin.siteMenu;
 const MAX_DROPDOWNS = 6;
@@ -50,19 +51,10 @@ function MenuFields() {
   const targets = useTargets('site');
   const { Dropdowns: dropdowns = [], Links: links = [] } = values as unknown as Partial<Menu>;
   // After a move, the same button of the moved item takes the focus.
-  const focusNext = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focusNext.current) return;
-    const [item, direction] = focusNext.current.split(':');
-    focusNext.current = null;
-    // The same button of the moved item; at an end (that one disabled), the other.
-    const same = document.querySelector<HTMLButtonElement>(`[data-move="${item}:${direction}"]`);
-    const other = document.querySelector<HTMLButtonElement>(`[data-move="${item}:${direction === 'up' ? 'down' : 'up'}"]`);
-    (same && !same.disabled ? same : other)?.focus();
-  });
+  const follow = useFocusFollows();
   const moveThen = (key: string, apply: () => void) => {
-    focusNext.current = key;
-    apply();
+    const [item = '', direction] = key.split(':');
+    follow(item, direction === 'up' ? 'up' : 'down', apply);
   };
 
   return (
@@ -141,21 +133,6 @@ function MenuFields() {
         )}
       </fieldset>
     </>
-  );
-}
-
-/** The move buttons of an item, marked so that the focus can follow it. */
-function Moves({ index, count, name, keyOf, onMove, children }: { index: number; count: number; name: string; keyOf: (at: number) => string; onMove: (to: number) => void; children?: ReactNode }) {
-  return (
-    <span className="admin-move">
-      <button type="button" data-move={`${keyOf(index)}:up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
-        {t.up(name)}
-      </button>
-      <button type="button" data-move={`${keyOf(index)}:down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-        {t.down(name)}
-      </button>
-      {children}
-    </span>
   );
 }
 

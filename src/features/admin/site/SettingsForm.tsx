@@ -1,6 +1,6 @@
 // What the two long forms of issue 14 share: the pages the settings' cards and the menu's
 // entries may open (a category's types list, a project type's page, and for the menu the site's
-// own pages; each chosen from a list, never typed), moving an item in a list, a submit that
+// own pages; each chosen from a list, never typed), a submit that
 // takes the person to the first refused field, the values as sent (trimmed), and the frame of
 // both screens (SettingsForm).
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -64,14 +64,6 @@ export function TargetField({ name, label, id, options }: { name: string; label:
       )}
     </div>
   );
-}
-
-/** The list with item `from` moved to `to`. */
-export function moved<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
 }
 
 type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;

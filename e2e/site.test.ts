@@ -127,7 +127,8 @@ test('the public pages show it at once: in their HTML from the server and in the
   assert.deepEqual((await entries.allTextContents()).slice(0, 4), ['Bancs', 'Potagers', 'Nos cabanons', 'Terrasses']);
   await page.getByRole('link', { name: 'Nos cabanons' }).click();
   await page.getByRole('heading', { level: 1, name: 'Cabanons de jardin' }).waitFor();
-  assert.match(await page.title(), /^Cabanons de jardin \| Menuiserie Lavoie$/);
+  // The title follows the page's data, a moment after its heading.
+  await page.waitForFunction((title) => document.title === title, 'Cabanons de jardin | Menuiserie Lavoie');
   await page.getByRole('link', { name: 'Contactez-moi' }).first().click();
   await page.getByRole('heading', { level: 1, name: 'Contactez-moi' }).waitFor();
   assert.equal(await page.getByRole('main').getByRole('link', { name: '(613) 555-0199', exact: true }).getAttribute('href'), 'tel:+16135550199');

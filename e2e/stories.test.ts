@@ -1,15 +1,19 @@
-// Issue 15 as the owner meets it so far, in Chromium against `npm start`: a project kept as a
-// draft (« Publié » unchecked) is on no public page until it is published; in « Ordre
-// d’affichage » the owner drags a project to the top of its type and moves another by keyboard;
-// the type's public page (its server-rendered HTML and the page in the browser) follows at once.
-// axe-core on the order screen, at a phone's width too. No console error, no exception, no HTTP
-// error.
+// Issue 15 as the owner meets it, in Chromium against `npm start`: a project kept as a draft
+// (« Publié » unchecked) is on no public page until it is published; in « Ordre d’affichage » the
+// owner drags a project to the top of its type and moves another by keyboard, and the type's
+// public page follows at once; on a phone, the owner creates a project with four photos uploaded
+// at once, marks two as before/after, reorders, publishes: the public page shows them in order
+// with their alt texts, the comparison moves by drag and by keyboard, the popup shows every
+// photo. axe-core on the order screen and the gallery editor, at a phone's width too. No console
+// error, no exception, no HTTP error.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, root } from './support/server.ts';
 import { startSite, stopSite, type Site } from './support/site.ts';
 
 let site: Site;
@@ -111,6 +115,118 @@ test('« Ordre d’affichage »: a project dragged to the top of its type, anoth
   await visitor.page.getByRole('heading', { level: 1, name: 'Casiers familiaux' }).waitFor();
   const cards = visitor.page.locator('main a[href^="/project/"] .card-title');
   assert.deepEqual(await cards.allTextContents(), moved);
+  assert.deepEqual(visitor.problems, []);
+  await visitor.page.context().close();
+  assert.deepEqual(owner.problems, []);
+});
+
+test('on a phone, a project with four photos uploaded at once, a before/after pair, reordered and published', async () => {
+  const { page } = owner;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url('/admin/project'));
+  await page.getByRole('button', { name: 'Nouveau' }).click();
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Nom').fill('Vestibule refait à neuf');
+  await field('Type de projet').selectOption({ label: 'Casiers familiaux' });
+  await field('Description').fill('Un vestibule sombre devenu une entrée claire, avec casiers et banc.');
+  await field('Image').fill('casiers-entree-cinq.jpg');
+  await field('Publié').uncheck();
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await page.getByText(SUCCESS).first().waitFor();
+
+  // Four photos at once, from the job site.
+  const section = page.getByRole('region', { name: 'Galerie du projet' });
+  const photo = (file: string, name: string) => ({ name, mimeType: 'image/jpeg', buffer: readFileSync(join(root, 'server/demo/images', file)) });
+  await section.locator('input[type="file"]').setInputFiles([
+    photo('salon-tons-chauds.jpg', 'vestibule-avant.jpg'),
+    photo('chambre-vert-sauge.jpg', 'vestibule-apres.jpg'),
+    photo('casiers-condo.jpg', 'crochets.jpg'),
+    photo('vestiaire-garage.jpg', 'banc.jpg'),
+  ]);
+  const waiting = section.getByRole('group', { name: 'Photos à ajouter' });
+  const alts = ['Le vestibule sombre avant les travaux', 'Le vestibule clair après les travaux', 'Les crochets doubles en laiton', 'Le banc à lattes'];
+  for (const [i, stem] of ['vestibule-avant', 'vestibule-apres', 'crochets', 'banc'].entries()) {
+    const name = new RegExp(`^Ajouter ${stem}(-\\d+)?\\.jpg à la galerie$`);
+    const add = waiting.getByRole('button', { name });
+    await add.waitFor({ timeout: 30_000 });
+    // (The inner locator of `has` is relative to the item.)
+    const row = waiting.getByRole('listitem').filter({ has: page.getByRole('button', { name }) });
+    await row.getByLabel('Texte de remplacement').fill(alts[i] ?? '');
+    await add.click();
+    await add.waitFor({ state: 'detached' });
+  }
+  const list = section.getByRole('group', { name: 'Galerie du projet' });
+  const items = list.getByRole('listitem');
+  await page.waitForFunction(() => document.querySelectorAll('.admin-gallery .admin-order-item').length === 4);
+
+  // The pair: « Avant » and « Après ».
+  for (const [i, mark] of [[0, 'Avant'], [1, 'Après']] as const) {
+    const item = items.nth(i);
+    await item.getByLabel('Comparaison avant / après').selectOption({ label: mark });
+    await item.getByRole('button', { name: `Enregistrer ${alts[i] ?? ''}` }).click();
+    await item.getByRole('button', { name: `Enregistrer ${alts[i] ?? ''}` }).and(page.locator(':disabled')).waitFor();
+  }
+  // The bench goes before the hooks, by keyboard.
+  await list.getByRole('button', { name: 'Monter Le banc à lattes' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('.admin-gallery .admin-gallery-name')].map((p) => p.textContent).join('|').includes('banc'));
+  await expectNoSeriousA11yViolations(page, 'the gallery editor on a phone');
+  await screenshot(page, 'admin-gallery');
+
+  // Published.
+  await page.getByRole('button', { name: 'Mettre à jour' }).click();
+  await field('Publié').check();
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  await page.getByText(SUCCESS).first().waitFor();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const published = (await (await fetch(url('/api/project/all/'))).json()) as { Id: number; Name: string }[];
+  const project = published.find((p) => p.Name === 'Vestibule refait à neuf');
+  assert.ok(project, 'published');
+
+  // A visitor on a phone.
+  const visitor = await openPage(site.browser);
+  const v = visitor.page;
+  await v.setViewportSize({ width: 390, height: 844 });
+  await v.goto(url(`/project/${project.Id}`));
+  await v.getByRole('heading', { level: 1, name: 'Vestibule refait à neuf' }).waitFor();
+  const slider = v.getByRole('slider', { name: 'Avant / Après : glissez pour comparer' });
+  await slider.waitFor();
+  assert.equal(await v.getByRole('img', { name: `Avant : ${alts[0] ?? ''}` }).count(), 1);
+  assert.equal(await v.getByRole('img', { name: `Après : ${alts[1] ?? ''}` }).count(), 1);
+  // By keyboard: five steps to the left.
+  await slider.focus();
+  for (let i = 0; i < 5; i++) await v.keyboard.press('ArrowLeft');
+  assert.equal(await slider.inputValue(), '45');
+  assert.equal(await slider.getAttribute('aria-valuetext'), '45 % Avant, 55 % Après');
+  // By drag: the divider follows the finger to 80 % of the width.
+  const box = await slider.boundingBox();
+  assert.ok(box);
+  await v.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+  await v.mouse.down();
+  await v.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 5 });
+  await v.mouse.up();
+  assert.ok(Math.abs(Number(await slider.inputValue()) - 80) <= 2, await slider.inputValue());
+  const split = await v.locator('.compare-frame').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--split'));
+  assert.equal(split, `${await slider.inputValue()}%`);
+
+  // The other photos, in the owner's order, with their alt texts; the popup goes through all five.
+  const thumbs = v.getByRole('region', { name: 'Photos du projet' }).getByRole('button');
+  assert.deepEqual(await thumbs.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), [
+    `Agrandir : ${alts[3] ?? ''}`,
+    `Agrandir : ${alts[2] ?? ''}`,
+  ]);
+  await thumbs.first().click();
+  const dialog = v.getByRole('dialog');
+  await dialog.getByText('4 / 5').waitFor();
+  const seen: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    seen.push((await dialog.locator('img').getAttribute('alt')) ?? '');
+    await v.keyboard.press('ArrowRight');
+  }
+  assert.deepEqual(new Set(seen).size, 5, seen.join(' | '));
+  await v.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await screenshot(v, 'project-gallery');
   assert.deepEqual(visitor.problems, []);
   await visitor.page.context().close();
   assert.deepEqual(owner.problems, []);

@@ -7,6 +7,7 @@ const missing = (what: string, id: number) =>
 /** A record named in the address does not exist (404). */
 const notFound = {
   category: (id: number) => missing('La catégorie', id),
+  galleryItem: (id: number) => missing('La photo de galerie', id),
   projectType: (id: number) => missing('Le type de projet', id),
   project: (id: number) => missing('Le projet', id),
   user: (id: number) => missing("L'usager", id),
@@ -114,6 +115,14 @@ export const messages = {
     noCategory: (id: number) => `La catégorie n° ${id} n'existe pas : choisissez une catégorie de la liste.`,
     hasProjects: (count: number) =>
       `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
+  },
+  gallery: {
+    altRequired: 'Texte de remplacement requis : décrivez ce que montre la photo.',
+    notInLibrary: (name: string) => `« ${name} » n'est pas dans la photothèque : téléversez-la ou choisissez-en une de la liste.`,
+    isCover: (name: string) => `« ${name} » est déjà la photo principale du projet : choisissez-en une autre pour la galerie.`,
+    duplicate: (name: string) => `« ${name} » est déjà dans la galerie de ce projet.`,
+    videoPaired: 'Une vidéo ne peut pas être l’« Avant » ou l’« Après » d’une comparaison : choisissez une photo.',
+    full: (max: number) => `La galerie d’un projet compte ${max} photos et vidéos au plus : retirez-en une d’abord.`,
   },
   order: {
     stale: 'La liste a changé entre-temps (quelqu’un d’autre y a déplacé, ajouté ou effacé une fiche) : rechargez-la et recommencez.',

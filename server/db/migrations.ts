@@ -205,6 +205,25 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0010_gallery': {
+    async up(db: Kysely<unknown>) {
+      // A project's gallery (issue 15): photos and videos of the library shown after its cover, in
+      // the owner's order, each with a caption and an alt text; one photo may be the « Avant » and
+      // one the « Après » of the project's before/after comparison.
+      await db.schema
+        .createTable('project_media')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('project_id', 'integer', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('image', 'text', (c) => c.notNull())
+        .addColumn('caption', 'text', (c) => c.notNull())
+        .addColumn('alt', 'text', (c) => c.notNull())
+        .addColumn('pair', 'text', (c) => c.notNull().defaultTo('').check(sql`pair IN ('', 'before', 'after')`))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('project_media_project').on('project_media').columns(['project_id', 'position']).execute();
+      await db.schema.createIndex('project_media_image').on('project_media').column('image').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

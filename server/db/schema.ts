@@ -39,6 +39,19 @@ export interface ProjectTable {
   updated_at: Generated<number>;
 }
 
+export interface ProjectMediaTable {
+  id: Generated<number>;
+  project_id: number;
+  /** A photo or video of the library. */
+  image: string;
+  caption: string;
+  alt: string;
+  /** '' | 'before' | 'after': the project's before/after comparison. */
+  pair: Generated<'' | 'before' | 'after'>;
+  /** The owner's order within the project's gallery. */
+  position: number;
+}
+
 export interface SubTypeLinkTable {
   src_id: number;
   dest_id: number;
@@ -152,6 +165,7 @@ export interface Database {
   category: CategoryTable;
   project_type: ProjectTypeTable;
   project: ProjectTable;
+  project_media: ProjectMediaTable;
   subtype_link: SubTypeLinkTable;
   app_user: UserTable;
   refresh_token: RefreshTokenTable;

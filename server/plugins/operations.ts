@@ -11,6 +11,7 @@ import { argKeyOfParam, type ContractOperation } from '../contract.ts';
 import type { HandlerContext, Services, TagModule } from '../operations.ts';
 import { authRoutes, bearerOf } from '../routes/auth.ts';
 import { categoryRoutes } from '../routes/category.ts';
+import { galleryRoutes } from '../routes/gallery.ts';
 import { imageRoutes } from '../routes/image.ts';
 import { menuRoutes } from '../routes/menu.ts';
 import { projectRoutes } from '../routes/project.ts';
@@ -26,6 +27,7 @@ const tagModules: TagModule[] = [
   categoryRoutes,
   projectTypeRoutes,
   projectRoutes,
+  galleryRoutes,
   subTypeRoutes,
   userRoutes,
   menuRoutes,

@@ -5,6 +5,8 @@ import type { ImageLibrary } from '../images/library.ts';
 import { toProject, withMedia } from '../db/mappers.ts';
 import * as projects from '../db/repositories/project.ts';
 import { orderRefusal, reorder } from '../db/repositories/common.ts';
+import { listGallery } from '../db/repositories/gallery.ts';
+import { galleryViews } from './gallery.ts';
 import { projectTypeExists } from '../db/repositories/projectType.ts';
 import { ApiError, ok, refuse, type TagModule } from '../operations.ts';
 import { messages } from '../messages.ts';
@@ -45,7 +47,8 @@ export const projectRoutes: TagModule<
       return cache.get(`project:${id}`, async () => {
         const row = await projects.findPublishedProject(db, id);
         if (!row) throw new ApiError(404, messages.notFound.project(id));
-        return (await views([row], images))[0] as ProjectView;
+        const [view] = await views([row], images);
+        return { ...(view as ProjectView), Gallery: await galleryViews(await listGallery(db, id), images) };
       });
     },
 

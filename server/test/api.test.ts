@@ -123,7 +123,8 @@ describe('projects', () => {
     expect(ofType.every((p) => p.ProjectTypeId === 19)).toBe(true);
     expect((await t.call('GET', '/api/projects/999')).statusCode).toBe(404);
     const one = await t.call('GET', '/api/project/1');
-    expect(one.json()).toEqual(all[0]);
+    // The single read also carries the project's gallery (issue 15).
+    expect(one.json()).toEqual({ ...all[0], Gallery: [] });
     expect((await t.call('GET', '/api/project/999')).statusCode).toBe(404);
     const seven = (await t.call('GET', '/api/randomprojects/7')).json<Project[]>();
     expect(seven).toHaveLength(7);
@@ -141,6 +142,7 @@ describe('projects', () => {
     expect((await t.call('GET', `/api/project/${row.id}`)).json()).toEqual({
       ...project({ Id: row.id, ProjectTypeId: 19, Name: 'Banc de lecture en chêne' }),
       Published: true,
+      Gallery: [],
     });
     expect((await mutate('DELETE', `/api/project/${row.id}`)).json.Result).toBe(true);
     expect((await t.call('GET', `/api/project/${row.id}`)).statusCode).toBe(404);

@@ -113,6 +113,7 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
     category: await db.selectFrom('category').selectAll().orderBy('id').execute(),
     project_type: await db.selectFrom('project_type').selectAll().orderBy('id').execute(),
     project: await db.selectFrom('project').selectAll().orderBy('id').execute(),
+    project_media: await db.selectFrom('project_media').selectAll().orderBy('id').execute(),
     subtype_link: await db.selectFrom('subtype_link').selectAll().orderBy('src_id').orderBy('dest_id').execute(),
     app_user: await db.selectFrom('app_user').selectAll().orderBy('id').execute(),
     image: await db.selectFrom('image').selectAll().orderBy('name').execute(),

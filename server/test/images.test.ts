@@ -329,7 +329,7 @@ describe('acceptance 2: deleting', () => {
     const project = (await t.call('GET', '/api/project/1')).json<ProjectView>();
     const type = demoTypes[0] as (typeof demoTypes)[number];
     const put = (url: string, body: object) => t.call('PUT', url, { token, body });
-    expect((await put('/api/project/1', { ...project, Media: undefined, Image: upload.Name })).json()).toMatchObject({ Result: true });
+    expect((await put('/api/project/1', { ...project, Media: undefined, Gallery: undefined, Image: upload.Name })).json()).toMatchObject({ Result: true });
     const typeBody = { Id: type.id, CategoryId: type.categoryId, Name: type.name, Description: type.description, Image: upload.Name };
     expect((await put(`/api/projecttype/${type.id}`, typeBody)).json()).toMatchObject({ Result: true });
 
@@ -338,7 +338,7 @@ describe('acceptance 2: deleting', () => {
     for (const file of files) expect(existsSync(join(imagesDir(), file))).toBe(true);
 
     // Unused again: deleted, with its variants.
-    expect((await put('/api/project/1', { ...project, Media: undefined })).json()).toMatchObject({ Result: true });
+    expect((await put('/api/project/1', { ...project, Media: undefined, Gallery: undefined })).json()).toMatchObject({ Result: true });
     expect((await put(`/api/projecttype/${type.id}`, { ...typeBody, Image: type.image })).json()).toMatchObject({ Result: true });
     const deleted = await t.call('DELETE', `/api/image/${upload.Name}`, { token });
     expect(deleted.json()).toMatchObject({ Result: true });

@@ -230,6 +230,26 @@ test('the owner changes the settings and the menu: every rendered page shows the
   expect(contact).toContain('<a href="tel:+16135550199">(613) 555-0199</a>');
 });
 
+test('a project page carries its gallery: both photos of the comparison one after the other, the thumbnails, captions as text', async () => {
+  const { Token } = await t.login();
+  const add = (Image: string, Caption: string, Alt: string, Pair: string) =>
+    t.call('POST', '/api/project/3/gallery', { token: Token, body: { Image, Caption, Alt, Pair } });
+  expect((await add('salon-tons-chauds.jpg', 'Le mur <b>avant</b>', 'Mur gris', 'before')).json()).toMatchObject({ Result: true });
+  expect((await add('chambre-vert-sauge.jpg', '', 'Mur repeint', 'after')).json()).toMatchObject({ Result: true });
+  expect((await add('buffet-chene.jpg', 'Le buffet ouvert', 'Buffet aux portes ouvertes', '')).json()).toMatchObject({ Result: true });
+  const html = (await get('/project/3')).body;
+  expect(html).toContain('<h2 id="avant-apres">Avant et après</h2>');
+  expect(html).toMatch(/<img src="\/assets\/images\/salon-tons-chauds\.jpg" alt="Avant : Mur gris"[^>]*loading="lazy"/);
+  expect(html).toMatch(/<img src="\/assets\/images\/chambre-vert-sauge\.jpg" alt="Après : Mur repeint"[^>]*loading="lazy"/);
+  expect(html).toContain('Avant : Le mur &lt;b&gt;avant&lt;/b&gt;');
+  expect(html).toContain('aria-label="Agrandir : Buffet aux portes ouvertes"');
+  expect(html).toContain('<figcaption>Le buffet ouvert</figcaption>');
+  // The gallery is in the API cache handed to the browser: no second request.
+  const cache = cacheOf(html);
+  const project = Object.values(cache?.queries ?? {}).find((q) => (q.data as { Id?: number; Gallery?: unknown[] } | undefined)?.Gallery);
+  expect((project?.data as { Gallery: unknown[] }).Gallery).toHaveLength(3);
+});
+
 test('a draft project is on no public page: its page answers 404, its type, the welcome page and the sitemap leave it out', async () => {
   const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
   const typePage = `/projecttype/${project.project_type_id}`;

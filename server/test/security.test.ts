@@ -48,6 +48,10 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   orderCategories: { url: '/api/category/order/', body: { Seen: [1, 2], Order: [2, 1] } },
   orderProjectTypes: { url: '/api/projecttype/order/3', body: { Seen: [19, 20], Order: [20, 19] } },
   orderProjects: { url: '/api/projects/19/order', body: { Seen: [1, 2], Order: [2, 1] } },
+  addGalleryItem: { url: '/api/project/3/gallery', body: { Image: 'buffet-chene.jpg', Caption: '', Alt: 'Un buffet', Pair: '' } },
+  updateGalleryItem: { url: '/api/project/3/gallery/1', body: { Image: 'buffet-chene.jpg', Caption: '', Alt: 'Un buffet', Pair: '' } },
+  deleteGalleryItem: { url: '/api/project/3/gallery/1' },
+  orderGallery: { url: '/api/project/3/gallery/order', body: { Seen: [1, 2], Order: [2, 1] } },
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 

@@ -2,7 +2,7 @@
 // show what it changed. Components import hooks from this file only.
 import { generatedApi } from './generated';
 
-const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu') =>
+const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'Gallery' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu') =>
   ({ providesTags: [type] }) as const;
 
 /** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */
@@ -47,6 +47,12 @@ export const api = generatedApi.enhanceEndpoints({
     updateProject: { invalidatesTags: ['Project', 'Image'] },
     deleteProject: { invalidatesTags: ['Project', 'Image'] },
     orderProjects: { invalidatesTags: ['Project'] },
+    // A project's gallery: read with the project (GET /api/project/{id}); its photos are in use.
+    getGallery: lists('Gallery'),
+    addGalleryItem: { invalidatesTags: ['Gallery', 'Project', 'Image'] },
+    updateGalleryItem: { invalidatesTags: ['Gallery', 'Project', 'Image'] },
+    deleteGalleryItem: { invalidatesTags: ['Gallery', 'Project', 'Image'] },
+    orderGallery: { invalidatesTags: ['Gallery', 'Project'] },
 
     getSubTypes: lists('SubType'),
     addSubType: { invalidatesTags: ['SubType'] },

@@ -77,6 +77,12 @@ const added: [string, string][] = [
   ['PUT', '/api/category/order/'],
   ['PUT', '/api/projecttype/order/{categoryId}'],
   ['PUT', '/api/projects/{typeId}/order'],
+  // Issue 15: a project's gallery.
+  ['GET', '/api/project/{id}/gallery'],
+  ['POST', '/api/project/{id}/gallery'],
+  ['PUT', '/api/project/{id}/gallery/order'],
+  ['PUT', '/api/project/{id}/gallery/{itemId}'],
+  ['DELETE', '/api/project/{id}/gallery/{itemId}'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>

@@ -28,7 +28,7 @@ export async function keyTaken(db: Executor, table: 'category' | 'app_user', key
 }
 
 /** The tables whose rows the owner orders. */
-export type OrderedTable = 'category' | 'project_type' | 'project';
+export type OrderedTable = 'category' | 'project_type' | 'project' | 'project_media';
 
 /** What a new row of `table` takes as its position: after every other, so last in every list. */
 export const nextPosition = (table: OrderedTable) => sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM ${sql.table(table)})`;

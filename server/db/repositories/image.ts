@@ -35,7 +35,12 @@ function withUsage(db: Executor) {
     .selectFrom('image')
     .selectAll('image')
     .select((eb) => [
-      eb.selectFrom('project').select(eb.fn.countAll<number>().as('n')).whereRef('project.image', '=', 'image.name').as('projects'),
+      // A project shows it as its cover or in its gallery.
+      eb(
+        eb.selectFrom('project').select(eb.fn.countAll<number>().as('n')).whereRef('project.image', '=', 'image.name'),
+        '+',
+        eb.selectFrom('project_media').select(eb.fn.countAll<number>().as('n')).whereRef('project_media.image', '=', 'image.name'),
+      ).as('projects'),
       eb.selectFrom('project_type').select(eb.fn.countAll<number>().as('n')).whereRef('project_type.image', '=', 'image.name').as('project_types'),
     ])
     .where('deleted_at', 'is', null);

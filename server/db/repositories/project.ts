@@ -38,6 +38,10 @@ export const findPublishedProject = (db: Executor, id: number): Promise<ProjectR
 export const publishedChangeDates = (db: Executor) =>
   db.selectFrom('project').select(['id', 'updated_at']).where('published', '=', 1).orderBy('id').execute();
 
+/** The project's cover (its Image), or undefined when there is no such project. */
+export const findProjectImage = async (db: Executor, id: number): Promise<string | undefined> =>
+  (await db.selectFrom('project').select('image').where('id', '=', id).executeTakeFirst())?.image;
+
 export const projectExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'project', id);
 
 export async function insertProject(db: Executor, project: Fields): Promise<void> {

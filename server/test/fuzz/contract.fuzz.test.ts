@@ -98,10 +98,17 @@ const examples = async () => {
   const typeId = busiest(projectRows.map((row) => row.project_type_id));
   const typeOrder = ordered(typeRows.filter((row) => row.category_id === categoryId));
   const projectOrder = ordered(projectRows.filter((row) => row.project_type_id === typeId));
-  const lists = [categoryOrder, typeOrder, projectOrder];
+  // The project with the largest gallery, its items, and the live photos to add to it.
+  const mediaRows = await t.db.selectFrom('project_media').select(['id', 'project_id']).orderBy('position').orderBy('id').execute();
+  const galleryProject = mediaRows.length > 0 ? busiest(mediaRows.map((row) => row.project_id)) : (projectOrder[0] ?? 1);
+  const galleryOrder = ordered(mediaRows.filter((row) => row.project_id === galleryProject));
+  const lists = [categoryOrder, typeOrder, projectOrder, galleryOrder];
   return {
     categoryId: [categoryId],
     typeId: [typeId],
+    id: [galleryProject],
+    itemId: galleryOrder,
+    Image: photos,
     Seen: lists,
     Order: [...lists, ...lists.map((list) => [...list].reverse())],
     name: deletable,
@@ -147,15 +154,26 @@ async function checkRoundTrip(op: ContractOperation, req: FuzzRequest, answer?: 
     else expect(read.json<Row>()).toMatchObject({ Id: id, Read: body?.Read, Handled: body?.Handled });
     return;
   }
+  const read = async (url: string) => (await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).json<Row[]>();
+  if (op.tag === 'gallery' && op.operationId !== 'orderGallery') {
+    // The item as sent (added last), or gone.
+    const items = await read(`/api/project/${String(req.params.id)}/gallery`);
+    const itemId = Number(req.params.itemId);
+    const stored = op.operationId === 'addGalleryItem' ? items.at(-1) : items.find((row) => row.Id === itemId);
+    if (op.method === 'DELETE') expect([op.operationId, stored]).toEqual([op.operationId, undefined]);
+    else expect([op.operationId, { ...stored, Id: undefined, Media: undefined }]).toEqual([op.operationId, { ...body, Id: undefined, Media: undefined }]);
+    return;
+  }
   if (op.operationId.startsWith('order') && body) {
     // The list now follows the order sent.
-    const read = async (url: string) => (await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).json<Row[]>();
     const list =
       op.operationId === 'orderCategories'
         ? await read('/api/category/all/')
         : op.operationId === 'orderProjectTypes'
           ? await read(`/api/projecttype/${String(req.params.categoryId)}`)
-          : (await read('/api/project/all/')).filter((row) => String(row.ProjectTypeId) === String(req.params.typeId));
+          : op.operationId === 'orderGallery'
+            ? await read(`/api/project/${String(req.params.id)}/gallery`)
+            : (await read('/api/project/all/')).filter((row) => String(row.ProjectTypeId) === String(req.params.typeId));
     expect([op.operationId, list.map((row) => row.Id)]).toEqual([op.operationId, body.Order]);
     return;
   }
@@ -198,6 +216,7 @@ async function checkRoundTrip(op: ContractOperation, req: FuzzRequest, answer?: 
     }
     const read = single.json<Row>();
     delete read.Media;
+    delete read.Gallery;
     expect(read).toEqual(sent);
   }
 }

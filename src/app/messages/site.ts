@@ -61,6 +61,15 @@ export const site = {
     subTypesTitle: 'Voir aussi',
     projectDescription: (name: string, description: string) => `${name} — ${description}`,
     seeType: (type: string) => `Autres projets : ${type}`,
+    photosTitle: 'Photos du projet',
+    /** The thumbnail button that opens the popup. */
+    enlarge: (alt: string) => `Agrandir : ${alt}`,
+    compareTitle: 'Avant et après',
+    before: 'Avant',
+    after: 'Après',
+    /** The comparison's slider: its name and what its value means. */
+    compareLabel: 'Avant / Après : glissez pour comparer',
+    compareValue: (percent: number) => `${percent} % Avant, ${100 - percent} % Après`,
   },
   about: {
     title: 'À propos',

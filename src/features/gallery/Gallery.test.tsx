@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 import { startScriptedServer } from '../../test/scriptedServer';
@@ -78,6 +78,55 @@ describe('project/{id}', () => {
       'content',
       expect.stringMatching(/^Banc de parc en cèdre rouge — Banc trois places/),
     );
+  });
+});
+
+describe('project/{id}: its gallery', () => {
+  test('the before/after comparison moves with the keyboard; each thumbnail opens the popup, which shows every photo', async () => {
+    const { Token } = await api.login();
+    const add = async (Image: string, Caption: string, Alt: string, Pair: '' | 'before' | 'after' = '') => {
+      const res = await api.post('/api/project/2/gallery', { Image, Caption, Alt, Pair }, Token);
+      expect(((await res.json()) as { Result: boolean }).Result).toBe(true);
+    };
+    await add('salon-tons-chauds.jpg', 'Le mur avant les travaux', 'Mur gris fissuré', 'before');
+    await add('buffet-chene.jpg', 'Le coffre ouvert', 'Coffre ouvert sur les coussins');
+    await add('chambre-vert-sauge.jpg', 'Le mur repeint', 'Mur beige sable', 'after');
+    await add('casiers-condo.jpg', '', 'Détail des charnières');
+    const { user } = open('/project/2');
+    await screen.findByRole('heading', { level: 1, name: 'Banc-coffre pour la terrasse' });
+
+    // The comparison: the « Avant » photo cut at the divider, a range input (jsdom moves it by its
+    // value; the arrow keys and a drag in Chromium: e2e/stories.test.ts).
+    const slider = await screen.findByRole('slider', { name: 'Avant / Après : glissez pour comparer' });
+    const frame = slider.closest('figure') as HTMLElement;
+    expect(frame.style.getPropertyValue('--split')).toBe('50%');
+    expect(within(frame).getByRole('img', { name: 'Avant : Mur gris fissuré' })).toHaveAttribute('loading', 'lazy');
+    expect(within(frame).getByRole('img', { name: 'Après : Mur beige sable' })).toBeInTheDocument();
+    fireEvent.change(slider, { target: { value: '47' } });
+    expect(slider).toHaveValue('47');
+    expect(slider).toHaveAttribute('aria-valuetext', '47 % Avant, 53 % Après');
+    expect(frame.style.getPropertyValue('--split')).toBe('47%');
+
+    // The thumbnails: the photos not in the comparison, in order, lazy, with their captions.
+    const photos = screen.getByRole('region', { name: 'Photos du projet' });
+    const thumbs = within(photos).getAllByRole('button');
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual(['Agrandir : Coffre ouvert sur les coussins', 'Agrandir : Détail des charnières']);
+    expect(thumbs.every((b) => b.querySelector('img')?.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(within(photos).getByText('Le coffre ouvert')).toBeInTheDocument();
+
+    // The popup opens on the photo clicked and goes through every photo: the cover first.
+    await user.click(thumbs[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Photo : Banc-coffre pour la terrasse' });
+    expect(within(dialog).getByRole('img', { name: 'Détail des charnières' })).toBeInTheDocument();
+    expect(within(dialog).getByText('5 / 5')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByText('1 / 5')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Atelier Bois et Maison — Banc-coffre pour la terrasse' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Photo : Le mur avant les travaux' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(thumbs[1]).toHaveFocus();
   });
 });
 

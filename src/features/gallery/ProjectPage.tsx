@@ -9,8 +9,9 @@ import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { Picture } from '../../components/Picture';
 import { Video } from '../../components/Video';
+import { ProjectGallery } from './ProjectGallery';
 
-/** project/{id}: name, photo, description, 'Retour'. */
+/** project/{id}: name, photo, description, 'Retour'; then its before/after comparison and its gallery. */
 export function ProjectPage() {
   const id = parseId(useParams().id);
   return id === null ? <NotFoundPage /> : <Project projectId={id} />;
@@ -55,6 +56,7 @@ function Project({ projectId }: { projectId: number }) {
               ) : null}
             </div>
           </div>
+          {project ? <ProjectGallery project={project} coverAlt={t.welcome.imageAlt(site.BusinessName, project.Name)} /> : null}
         </>
       )}
     </article>

@@ -9,9 +9,9 @@ import { paths } from '../../app/paths';
 import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
-import { Lightbox } from './Lightbox';
+import { Lightbox } from '../../components/Lightbox';
+import { useSwipe } from '../../components/useSwipe';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
-import { useSwipe } from './useSwipe';
 
 const AUTOPLAY_MS = 5000;
 
@@ -165,7 +165,14 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
       </div>
       {lightbox !== null ? (
         <Lightbox
-          projects={projects}
+          slides={projects.map((project) => ({
+            key: project.Id,
+            name: project.Image,
+            media: project.Media,
+            alt: t.imageAlt(site.BusinessName, project.Name),
+            title: project.Name,
+            link: { to: paths.project.href(project.Id), label: messages.site.lightbox.seeProject },
+          }))}
           index={lightbox}
           onIndexChange={setLightbox}
           onClose={closeLightbox}

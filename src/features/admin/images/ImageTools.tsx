@@ -3,43 +3,10 @@
 // the photo library. The field itself stays a name that can be typed (spec section 5).
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useField, useForm } from 'react-final-form';
-import {
-  useDeleteImageMutation,
-  useGetImagesQuery,
-  useUploadImageMutation,
-  type ImageInfo,
-  type ImageUpload,
-} from '../../../api/api.enhanced';
+import { useGetImagesQuery, useUploadImageMutation } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
-import { imageUrl, variantUrl } from '../../../components/images';
-import { PlayMark } from '../../../components/Video';
-import { outcomeOf } from '../navigator/outcome';
-// The server's upload limits (it refuses larger files itself), checked here to spare the wait.
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../../contract/images';
-import { onUploadProgress } from '../../../api/uploadTransport';
-import { firstFrame } from './videoPoster';
-
-const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4';
-
-/** Mo, as the messages say it (1 Mo = 1024 × 1024 bytes). */
-const mo = (bytes: number) => bytes / (1024 * 1024);
-
-const isMp4 = (file: File) => file.type === 'video/mp4' || /\.mp4$/i.test(file.name);
-
-/** The smallest variant of a library image (of a video's poster), else the file itself. */
-const thumbnailUrl = (name: string, info?: Pick<ImageInfo, 'Widths' | 'Poster'>) => {
-  const smallest = info?.Widths[0];
-  const shown = info?.Poster || name;
-  return smallest ? variantUrl(shown, smallest, 'webp') : imageUrl(shown);
-};
-
-/** The multipart body of POST /api/image/ (the generated type names its fields). */
-function uploadBody(file: File, poster: Blob | null): ImageUpload {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  if (poster) form.append('poster', poster, `${file.name.replace(/\.[^.]*$/, '')}-affiche.jpg`);
-  return form as unknown as ImageUpload;
-}
+import { LibraryPicker } from './LibraryPicker';
+import { ACCEPTED_TYPES, formatsHint, thumbnailUrl, uploadFile } from './upload';
 
 interface Sending {
   preview: string;
@@ -57,7 +24,6 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
   const current = input.value ?? '';
   const images = useGetImagesQuery();
   const [upload] = useUploadImageMutation();
-  const [remove] = useDeleteImageMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<Sending | null>(null);
   const [note, setNote] = useState<Note>(null);
@@ -79,48 +45,21 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const video = isMp4(file);
-    if (file.size > (video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES)) {
-      setNote({ ok: false, text: video ? t.tooBigVideo(mo(MAX_VIDEO_BYTES)) : t.tooBig(mo(MAX_IMAGE_BYTES)) });
-      return;
-    }
-    // A video's poster: its first frame, made here (see videoPoster.ts).
-    let poster: Blob | null = null;
-    if (video) {
-      try {
-        poster = await firstFrame(file);
-      } catch {
-        setNote({ ok: false, text: t.unreadableVideo });
-        return;
-      }
-    }
-    const preview = URL.createObjectURL(poster ?? file);
     setNote(null);
-    setSending({ preview, fileName: file.name, sent: 0, total: file.size });
-    const stop = onUploadProgress((sent, total) => setSending((state) => state && { ...state, sent, total }));
     try {
-      const result = await upload({ imageUpload: uploadBody(file, poster) });
-      const name = result.data?.Result ? result.data.Name : '';
-      if (name) {
-        choose(name);
-        setNote({ ok: true, text: t.uploaded(name) });
+      const sent = await uploadFile(upload, file, {
+        started: (preview) => setSending({ preview, fileName: file.name, sent: 0, total: file.size }),
+        progress: (done, total) => setSending((state) => state && { ...state, sent: done, total }),
+      });
+      if (sent.ok) {
+        choose(sent.name);
+        setNote({ ok: true, text: t.uploaded(sent.name) });
       } else {
-        const outcome = result.data
-          ? outcomeOf({ data: { Result: false, Message: result.data.Message } })
-          : outcomeOf({ error: result.error! });
-        setNote({ ok: false, text: outcome.ok ? '' : outcome.message });
+        setNote({ ok: false, text: sent.message });
       }
     } finally {
-      stop();
-      URL.revokeObjectURL(preview);
       setSending(null);
     }
-  }
-
-  async function erase(image: ImageInfo) {
-    if (!window.confirm(t.confirmRemove(image.Name))) return;
-    const outcome = outcomeOf(await remove({ name: image.Name }));
-    setNote(outcome.ok ? { ok: true, text: t.removed(image.Name) } : { ok: false, text: outcome.message });
   }
 
   const percent = sending && sending.total > 0 ? Math.min(100, Math.round((sending.sent / sending.total) * 100)) : 0;
@@ -155,7 +94,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
           >
             {pickerShown ? t.closePicker : t.pick}
           </button>
-          <small className="admin-hint">{t.formats(mo(MAX_IMAGE_BYTES), mo(MAX_VIDEO_BYTES))}</small>
+          <small className="admin-hint">{formatsHint}</small>
         </div>
       </div>
       {sending ? (
@@ -169,38 +108,7 @@ export function ImageTools({ fieldName, idPrefix, disabled }: { fieldName: strin
       <p className={note ? `admin-image-note${note.ok ? '' : ' admin-error'}` : 'admin-image-note'} role="status">
         {note?.text}
       </p>
-      {pickerShown ? (
-        <section id={pickerId} className="admin-picker" aria-label={t.library}>
-          {images.isLoading ? <p>{t.loading}</p> : null}
-          {images.data && images.data.length === 0 ? <p>{t.empty}</p> : null}
-          <ul>
-            {images.data?.map((image) => {
-              const unused = image.Projects + image.ProjectTypes + (image.Pages ?? 0) === 0;
-              return (
-                <li key={image.Name} className={image.Name === current ? 'admin-picker-current' : undefined}>
-                  <button
-                    type="button"
-                    className="admin-picker-choose"
-                    aria-pressed={image.Name === current}
-                    aria-label={t.choose(image.Name)}
-                    onClick={() => choose(image.Name)}
-                  >
-                    <img src={thumbnailUrl(image.Name, image)} alt="" width={160} height={120} loading="lazy" />
-                    {image.Poster ? <PlayMark /> : null}
-                  </button>
-                  <span className="admin-picker-name">{image.Name}</span>
-                  <span className="admin-picker-usage">{t.usage(image.Projects, image.ProjectTypes, image.Pages)}</span>
-                  {unused ? (
-                    <button type="button" className="admin-picker-remove" onClick={() => void erase(image)}>
-                      {t.remove(image.Name)}
-                    </button>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
+      {pickerShown ? <LibraryPicker id={pickerId} current={current} onChoose={choose} /> : null}
     </div>
   );
 }

@@ -178,6 +178,7 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
           </form>
         )}
       </Form>
+      {record && mode !== 'add' ? config.below?.(record) : null}
     </AdminPage>
   );
 }

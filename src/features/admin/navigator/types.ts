@@ -1,5 +1,6 @@
 // The configuration of one record editor: its list and calls, its fields and rules, its texts.
 // The four editors (category, project type, project, user) are four values of this type.
+import type { ReactNode } from 'react';
 import type { Rules, FormValues } from '../validation';
 import type { InjectedNavigator } from './navigatorSlice';
 import type { Outcome } from './outcome';
@@ -51,6 +52,8 @@ export interface EditorConfig<R extends { Id: number }> {
   toForm(record: R): FormValues;
   fromForm(values: FormValues): R;
   counter(n: number, total: number): string;
+  /** Shown under the form while a saved record is shown (a project's gallery). */
+  below?(record: R): ReactNode;
   /** A word shown beside the counter for this record (a draft project: « Brouillon »), if any. */
   status?(record: R): string | undefined;
   cancelLabel: string;

@@ -3,7 +3,7 @@
 // moves with its « Monter » / « Descendre » buttons (the focus follows it) or by drag and drop;
 // each move is one request (PUT …/order with the list as shown and its new order), shown at once
 // and undone if the server refuses it (someone else changed the list first: it is reloaded).
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   useGetCategoriesQuery,
   useGetProjectTypesByCategoryQuery,
@@ -11,12 +11,11 @@ import {
   useOrderCategoriesMutation,
   useOrderProjectTypesMutation,
   useOrderProjectsMutation,
-  type ListOrder,
 } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
-import { moved, Moves, useFocusFollows } from '../Moves';
 import { outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
+import { OrderList } from './OrderList';
 
 const t = messages.admin.order;
 
@@ -26,6 +25,15 @@ interface Item {
   /** Shown beside the name (a draft project: « Brouillon »). */
   note?: string;
 }
+
+const nameOf = (item: Item) => item.Name;
+/** The name, and beside it the draft's mark. */
+const renderItem = (item: Item) => (
+  <span className="admin-order-name">
+    {item.Name}
+    {item.note && <strong className="admin-status">{item.note}</strong>}
+  </span>
+);
 
 type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 
@@ -93,6 +101,8 @@ export function OrderEditor() {
         items={categories.data}
         save={(listOrder) => call(orderCategories({ listOrder }))}
         reload={() => void categories.refetch()}
+        nameOf={nameOf}
+        empty={t.empty}
       />
       {categoryId !== undefined && (
         <OrderList
@@ -101,6 +111,8 @@ export function OrderEditor() {
           items={types.data}
           save={(listOrder) => call(orderProjectTypes({ categoryId, listOrder }))}
           reload={() => void types.refetch()}
+          nameOf={nameOf}
+          empty={t.empty}
         >
           <div className="admin-field">
             <label htmlFor={`${id}-category`}>{t.category}</label>
@@ -121,6 +133,9 @@ export function OrderEditor() {
           items={typeProjects}
           save={(listOrder) => call(orderProjects({ typeId, listOrder }))}
           reload={() => void projects.refetch()}
+          nameOf={nameOf}
+          empty={t.empty}
+          render={renderItem}
         >
           <div className="admin-field">
             <label htmlFor={`${id}-type`}>{t.type}</label>
@@ -138,82 +153,5 @@ export function OrderEditor() {
         <BackButton />
       </div>
     </AdminPage>
-  );
-}
-
-interface OrderListProps {
-  legend: string;
-  /** Distinguishes the lists' items for the focus (`c12`, `t12`, `p12`). */
-  keyPrefix: string;
-  /** The list as the server has it; undefined while it loads. */
-  items: Item[] | undefined;
-  save(listOrder: ListOrder): Promise<Outcome>;
-  /** Reloads the list (after a refusal: someone else may have changed it). */
-  reload(): void;
-  /** Shown above the list: the choice of whose list it is. */
-  children?: ReactNode;
-}
-
-/** One ordered list: its items with their move buttons, draggable. */
-function OrderList({ legend, keyPrefix, items, save, reload, children }: OrderListProps) {
-  // The new order, shown from the move until the server's list arrives (a new `items`) or the
-  // move is refused.
-  const [pending, setPending] = useState<{ of: Item[] | undefined; order: Item[] } | null>(null);
-  const moving = pending !== null && pending.of === items;
-  const shown = (moving ? pending.order : items) ?? [];
-  const follow = useFocusFollows();
-  const dragged = useRef<number | null>(null);
-  const keyOf = (at: number) => `${keyPrefix}${shown[at]?.Id ?? ''}`;
-
-  const move = (from: number, to: number) => {
-    const item = shown[from];
-    if (moving || !item || from === to || to < 0 || to >= shown.length) return;
-    const next = moved(shown, from, to);
-    follow(keyOf(from), to < from ? 'up' : 'down', () => setPending({ of: items, order: next }));
-    void save({ Seen: shown.map((i) => i.Id), Order: next.map((i) => i.Id) }).then((outcome) => {
-      if (outcome.ok) return; // the reloaded list replaces the pending one
-      setPending(null);
-      reload();
-    });
-  };
-
-  return (
-    <fieldset className="admin-order">
-      <legend>{legend}</legend>
-      {children}
-      {items === undefined && <p role="status">{messages.admin.navigator.loading}</p>}
-      {items?.length === 0 && <p>{t.empty}</p>}
-      <ol aria-busy={moving}>
-        {shown.map((item, i) => (
-          <li
-            key={item.Id}
-            draggable
-            className="admin-order-item"
-            onDragStart={(event) => {
-              dragged.current = i;
-              event.dataTransfer?.setData('text/plain', String(item.Id));
-            }}
-            onDragOver={(event) => {
-              if (dragged.current !== null) event.preventDefault();
-            }}
-            onDrop={(event) => {
-              event.preventDefault();
-              const from = dragged.current;
-              dragged.current = null;
-              if (from !== null) move(from, i);
-            }}
-            onDragEnd={() => {
-              dragged.current = null;
-            }}
-          >
-            <span className="admin-order-name">
-              {item.Name}
-              {item.note && <strong className="admin-status">{item.note}</strong>}
-            </span>
-            <Moves index={i} count={shown.length} name={item.Name} keyOf={keyOf} onMove={(to) => move(i, to)} />
-          </li>
-        ))}
-      </ol>
-    </fieldset>
   );
 }

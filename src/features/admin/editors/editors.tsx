@@ -24,6 +24,7 @@ import {
   type User,
 } from '../../../api/api.enhanced';
 import { messages } from '../../../app/messages/withAdmin';
+import { GalleryEditor } from '../gallery/GalleryEditor';
 import { navigators } from '../navigator/navigatorSlice';
 import { outcomeOf, type CallResult } from '../navigator/outcome';
 import type { Crud, EditorConfig, Option } from '../navigator/types';
@@ -136,6 +137,7 @@ export const projectEditor: EditorConfig<Project> = {
   }),
   counter: t.counter.record,
   status: (project) => (project.Published === false ? t.counter.draft : undefined),
+  below: (project) => <GalleryEditor projectId={project.Id} />,
   cancelLabel: t.buttons.cancel,
   confirmErase: eraseByName,
 };

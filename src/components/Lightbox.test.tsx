@@ -2,31 +2,24 @@
 // the photo; elsewhere in the popup they still move between projects.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { ProjectView } from '../../api/api.enhanced';
-import { SiteContext } from '../../app/site';
-import { testSite } from '../../test/site';
-import { Lightbox } from './Lightbox';
+import { Lightbox, type Slide } from './Lightbox';
 
-const projects: ProjectView[] = [
+const slides: Slide[] = [
   {
-    Id: 40,
-    ProjectTypeId: 9,
-    Name: 'Tiroirs en action',
-    Description: 'Une courte vidéo.',
-    Image: 'tiroirs.mp4',
-    Published: true,
-    Media: { Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: 'tiroirs-affiche.jpg' },
+    key: 40,
+    name: 'tiroirs.mp4',
+    media: { Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: 'tiroirs-affiche.jpg' },
+    alt: 'Tiroirs en action',
+    title: 'Tiroirs en action',
   },
-  { Id: 1, ProjectTypeId: 1, Name: 'Banc de parc', Description: 'Un banc.', Image: 'banc.jpg', Published: true },
+  { key: 1, name: 'banc.jpg', alt: 'Banc de parc', title: 'Banc de parc' },
 ];
 
 test('the popup plays a video project, and the arrows seek in it rather than change project', () => {
   const onIndexChange = jest.fn();
   render(
     <MemoryRouter>
-      <SiteContext value={testSite}>
-        <Lightbox projects={projects} index={0} onIndexChange={onIndexChange} onClose={() => undefined} restoreFocus={() => undefined} />
-      </SiteContext>
+      <Lightbox slides={slides} index={0} onIndexChange={onIndexChange} onClose={() => undefined} restoreFocus={() => undefined} />
     </MemoryRouter>,
   );
   const video = document.querySelector('.lightbox video') as HTMLVideoElement;

@@ -1,17 +1,28 @@
 import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import type { ProjectView } from '../../api/api.enhanced';
-import { useSite } from '../../app/site';
-import { messages } from '../../app/messages';
-import { paths } from '../../app/paths';
-import { imageSizes, isVideo } from '../../components/images';
-import { Picture } from '../../components/Picture';
-import { Video } from '../../components/Video';
+import type { Media } from '../api/api.enhanced';
+import { messages } from '../app/messages';
+import { imageSizes, isVideo } from './images';
+import { Picture } from './Picture';
+import { Video } from './Video';
 import { useSwipe } from './useSwipe';
 
+/** One photo or video of the popup. */
+export interface Slide {
+  key: string | number;
+  /** The stored file name. */
+  name: string;
+  media?: Media;
+  alt: string;
+  /** The dialog's name and the photo's caption. */
+  title: string;
+  /** A link after the caption (the welcome carousel's « Voir le projet »). */
+  link?: { to: string; label: string };
+}
+
 interface LightboxProps {
-  projects: ProjectView[];
+  slides: Slide[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
@@ -20,17 +31,17 @@ interface LightboxProps {
 }
 
 /**
- * The full-screen photo popup: a modal dialog. Escape closes it, the arrow keys and a swipe
- * move between photos, Tab stays inside, and the focus goes back to the carousel on close.
+ * The one full-screen photo popup (the welcome carousel's projects, a project's gallery): a
+ * modal dialog. Escape closes it, the arrow keys and a swipe move between photos, Tab stays
+ * inside, and the focus goes back where it came from on close.
  */
-export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus }: LightboxProps) {
+export function Lightbox({ slides, index, onIndexChange, onClose, restoreFocus }: LightboxProps) {
   const t = messages.site.lightbox;
-  const site = useSite();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const restoreRef = useRef(restoreFocus);
-  const count = projects.length;
-  const project = projects[index];
+  const count = slides.length;
+  const slide = slides[index];
   const go = (delta: number) => onIndexChange((index + delta + count) % count);
   const swipe = useSwipe(go);
 
@@ -47,7 +58,7 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
     };
   }, []);
 
-  if (!project) return null;
+  if (!slide) return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -94,7 +105,7 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
       className="lightbox"
       role="dialog"
       aria-modal="true"
-      aria-label={t.label(project.Name)}
+      aria-label={t.label(slide.title)}
       onKeyDown={onKeyDown}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
@@ -107,28 +118,22 @@ export function Lightbox({ projects, index, onIndexChange, onClose, restoreFocus
         </button>
       </div>
       <figure className="lightbox-figure">
-        {isVideo(project.Media) ? (
-          <Video
-            key={project.Id}
-            name={project.Image}
-            media={project.Media}
-            label={messages.site.welcome.imageAlt(site.BusinessName, project.Name)}
-            autoPlay
-          />
+        {isVideo(slide.media) ? (
+          <Video key={slide.key} name={slide.name} media={slide.media} label={slide.alt} autoPlay />
         ) : (
-          <Picture
-            key={project.Id}
-            name={project.Image}
-            media={project.Media}
-            sizes={imageSizes.full}
-            alt={messages.site.welcome.imageAlt(site.BusinessName, project.Name)}
-          />
+          <Picture key={slide.key} name={slide.name} media={slide.media} sizes={imageSizes.full} alt={slide.alt} />
         )}
         <figcaption>
-          {project.Name} —{' '}
-          <Link to={paths.project.href(project.Id)} onClick={onClose}>
-            {t.seeProject}
-          </Link>
+          {slide.title}
+          {slide.link ? (
+            <>
+              {' '}
+              —{' '}
+              <Link to={slide.link.to} onClick={onClose}>
+                {slide.link.label}
+              </Link>
+            </>
+          ) : null}
         </figcaption>
       </figure>
       <button type="button" className="lightbox-nav lightbox-prev" aria-label={t.previous} onClick={() => go(-1)}>

@@ -1,0 +1,81 @@
+// « Galerie du projet » under the project editor, against the real API server (real image
+// processing): several photos uploaded at once wait for their alt text (refused without it, in
+// French), then join the gallery in order; a photo from the library; a caption and the « Avant »
+// / « Après » marks saved; a move; a removal that leaves the file in the library. Progress bars
+// and drag and drop in a browser: e2e/stories.test.ts.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { GalleryItem, ImageInfo } from '../../../api/api.enhanced';
+import { startApiServer, type ApiServer } from '../../../test/apiServer';
+import { loggedIn, renderWithProviders } from '../../../test/render';
+
+let server: ApiServer;
+beforeAll(async () => {
+  server = await startApiServer();
+}, 60_000);
+afterAll(() => server.close());
+
+const demoPhoto = (file: string, name: string) =>
+  new File([readFileSync(resolve(process.cwd(), 'server/demo/images', file))], name, { type: 'image/jpeg' });
+
+test('photos uploaded at once wait for their alt text, join the gallery in order; marks, a move and a removal are saved', async () => {
+  const tokens = await server.login();
+  const { user } = renderWithProviders(null, { route: '/admin/project', apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+  await screen.findByText(/^Projet: 1 de : \d+$/);
+  const section = await screen.findByRole('region', { name: 'Galerie du projet' });
+  expect(await within(section).findByText(/Aucune photo dans la galerie/)).toBeInTheDocument();
+  const gallery = () => server.get<GalleryItem[]>('/api/project/1/gallery', tokens.Token);
+
+  // Two photos at once (the gallery's own file input: it takes several).
+  const input = section.querySelector<HTMLInputElement>('input[type="file"]')!;
+  expect(input.multiple).toBe(true);
+  await user.upload(input, [demoPhoto('buffet-chene.jpg', 'Mur avant.jpg'), demoPhoto('casiers-condo.jpg', 'Mur après.jpg')]);
+  const waiting = within(section).getByRole('group', { name: 'Photos à ajouter' });
+  const first = await within(waiting).findByRole('button', { name: /^Ajouter mur-avant(-\d+)?\.jpg à la galerie$/ }, { timeout: 20_000 });
+  await within(waiting).findByRole('button', { name: /^Ajouter mur-apres(-\d+)?\.jpg à la galerie$/ }, { timeout: 20_000 });
+
+  // Without its alt text a photo is not sent: the French message under the field.
+  await user.click(first);
+  expect(within(waiting).getByText('Texte de remplacement requis')).toBeInTheDocument();
+  const [firstAlt, secondAlt] = within(waiting).getAllByLabelText('Texte de remplacement');
+  expect(firstAlt).toHaveFocus();
+  expect(await gallery()).toEqual([]);
+  await user.type(firstAlt as HTMLElement, 'Le mur nu avant les travaux');
+  await user.click(first);
+  await within(section).findByText('Opération effectuée avec succès');
+  await user.type(secondAlt as HTMLElement, 'Le mur lambrissé');
+  await user.click(within(waiting).getByRole('button', { name: /^Ajouter mur-apres/ }));
+  await waitFor(() => expect(within(section).queryByRole('group', { name: 'Photos à ajouter' })).not.toBeInTheDocument());
+  expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le mur lambrissé']);
+
+  // From the library.
+  await user.click(within(section).getByRole('button', { name: 'Ajouter depuis la photothèque' }));
+  await user.click(await within(section).findByRole('button', { name: 'Choisir salon-tons-chauds.jpg' }));
+  const picked = within(section).getByRole('group', { name: 'Photos à ajouter' });
+  await user.type(within(picked).getByLabelText('Texte de remplacement'), 'Le salon beige sable');
+  await user.click(within(picked).getByRole('button', { name: 'Ajouter salon-tons-chauds.jpg à la galerie' }));
+  await waitFor(async () => expect((await gallery()).map((item) => item.Image)).toContain('salon-tons-chauds.jpg'));
+
+  // A caption and the « Avant » / « Après » marks.
+  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+  const [avant, apres] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
+  await user.type(within(avant).getByLabelText('Légende'), 'Avant les travaux');
+  await user.selectOptions(within(avant).getByLabelText('Comparaison avant / après'), 'Avant');
+  await user.click(within(avant).getByRole('button', { name: 'Enregistrer Le mur nu avant les travaux' }));
+  await waitFor(async () => expect((await gallery())[0]).toMatchObject({ Caption: 'Avant les travaux', Pair: 'before' }));
+  await user.selectOptions(within(apres).getByLabelText('Comparaison avant / après'), 'Après');
+  await user.click(within(apres).getByRole('button', { name: 'Enregistrer Le mur lambrissé' }));
+  await waitFor(async () => expect((await gallery()).map((item) => item.Pair)).toEqual(['before', 'after', '']));
+
+  // The library photo moves up, by its button.
+  await user.click(within(list).getByRole('button', { name: 'Monter Le salon beige sable' }));
+  await waitFor(async () => expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le salon beige sable', 'Le mur lambrissé']));
+
+  // Removed from the gallery: the file stays in the library.
+  await user.click(within(list).getByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
+  await waitFor(async () => expect((await gallery()).map((item) => item.Image)).not.toContain('salon-tons-chauds.jpg'));
+  expect((await server.get<ImageInfo[]>('/api/image/all/', tokens.Token)).some((image) => image.Name === 'salon-tons-chauds.jpg')).toBe(true);
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+}, 60_000);

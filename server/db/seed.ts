@@ -35,6 +35,12 @@ export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boo
       .insertInto('project')
       .values(demoProjects.map((p, i) => ({ project_type_id: p.typeId, name: p.name, description: p.description, image: p.image, position: i + 1 })))
       .execute();
+    // The demo galleries (issue 15): the projects' ids follow the list's order.
+    const ids = (await trx.selectFrom('project').select('id').orderBy('id').execute()).map((row) => row.id);
+    const media = demoProjects.flatMap((p, i) =>
+      (p.gallery ?? []).map((m) => ({ project_id: ids[i] as number, image: m.image, caption: m.caption, alt: m.alt, pair: m.pair ?? ('' as const) })),
+    );
+    if (media.length > 0) await trx.insertInto('project_media').values(media.map((m, i) => ({ ...m, position: i + 1 }))).execute();
     await trx
       .insertInto('subtype_link')
       .values(demoSubTypes.map(([src, dest]) => ({ src_id: src, dest_id: dest })))

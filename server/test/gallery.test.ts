@@ -130,3 +130,17 @@ test('the owner’s order: one request per move, a stale list refused; the proje
   expect((await t.db.selectFrom('project').select('updated_at').where('id', '=', PROJECT).executeTakeFirstOrThrow()).updated_at).toBeGreaterThan(0);
   await expectRefused('PUT', `/api/project/${PROJECT}/gallery/order`, { Seen: ids, Order: [...ids].reverse() }, /La liste a changé entre-temps/);
 });
+
+test('the demo holds at least five projects with three photos or more and two before/after pairs', async () => {
+  // A fresh install's seed, read through the API.
+  const fresh = await buildSignedIn();
+  try {
+    const all = (await fresh.t.call('GET', '/api/project/all/')).json<ProjectView[]>();
+    const galleries = await Promise.all(all.map(async (p) => (await fresh.t.call('GET', `/api/project/${p.Id}`)).json<ProjectView>().Gallery ?? []));
+    expect(galleries.filter((g) => g.length + 1 >= 3).length).toBeGreaterThanOrEqual(5);
+    expect(galleries.filter((g) => g.some((i) => i.Pair === 'before') && g.some((i) => i.Pair === 'after'))).toHaveLength(2);
+    for (const item of galleries.flat()) expect(item.Media).toBeDefined();
+  } finally {
+    await fresh.t.close();
+  }
+});

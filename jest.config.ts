@@ -3,6 +3,17 @@ import type { Config } from 'jest';
 // Two projects: the SPA in jsdom, the API server in node. Both compile TypeScript with ts-jest.
 const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }];
 
+function server(displayName: string, database = 'sqlite') {
+  return {
+    displayName,
+    testEnvironment: 'node',
+    roots: ['<rootDir>/server'],
+    globals: { TEST_DATABASE: database },
+    setupFiles: ['<rootDir>/server/test/database.ts'],
+    transform: { '^.+\\.ts$': tsJest('<rootDir>/server/tsconfig.json') },
+  };
+}
+
 const config: Config = {
   reporters: ['default', '<rootDir>/src/test/summaryReporter.cjs'],
   // Encodes the demo images once (a cache in node_modules/.cache) before any test seeds a DATA_DIR.
@@ -20,12 +31,10 @@ const config: Config = {
         '\\.(css|png|jpe?g|gif|svg|webp|avif|woff2?)$': '<rootDir>/src/test/fileStub.ts',
       },
     },
-    {
-      displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
-      transform: { '^.+\\.ts$': tsJest('<rootDir>/server/tsconfig.json') },
-    },
+    server('server'),
+    // The same server tests on PostgreSQL, when a server to create test databases on is given
+    // (.ci/postgres.sh starts a throwaway one): server/test/database.ts.
+    ...(process.env.TEST_POSTGRES_URL ? [server('server · PostgreSQL', 'postgres')] : []),
   ],
 };
 

@@ -207,7 +207,7 @@ await fillDemoCache({ ...paths, cacheDir }); // warm it if needed
 const warm: number[] = [];
 for (let i = 0; i < 3; i++) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-seed-'));
-  const db = await openDatabase(dataDir);
+  const db = await openDatabase({ dataDir });
   const started = performance.now();
   await seedDemoContent(db, createImageLibrary(db, { dataDir, ...paths, cacheDir }));
   warm.push(performance.now() - started);

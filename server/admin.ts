@@ -27,7 +27,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const password = given || randomPassword();
   const env = configFromEnv(process.env, fileURLToPath(new URL('..', import.meta.url)));
-  const db = await openDatabase(env.app.dataDir);
+  const db = await openDatabase(env.app);
   try {
     if (command === 'add-user') {
       const exists = await findUserByEmail(db, email);

@@ -26,6 +26,8 @@ import { registerValidation } from './plugins/validation.ts';
 export interface AppConfig {
   /** Database file, uploaded images (images/), generated JWT key. */
   dataDir: string;
+  /** postgres://…: the database is PostgreSQL instead of DATA_DIR's SQLite file (server/db/dialect.ts). */
+  databaseUrl?: string;
   /** The built SPA (may be missing, e.g. in tests). */
   distDir: string;
   openapiPath: string;

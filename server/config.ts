@@ -5,6 +5,7 @@ import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
 import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
+import { isPostgresUrl } from './db/dialect.ts';
 import { messages } from './messages.ts';
 
 const t = messages.config;
@@ -84,6 +85,17 @@ function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<Ap
   return { smtpUrl, ...(from ? { from } : {}) };
 }
 
+/** DATABASE_URL: a PostgreSQL URL (postgres:// or postgresql://); unset: SQLite in DATA_DIR. */
+function databaseUrl(value: string): string {
+  if (!isPostgresUrl(value)) throw new Error(t.databaseUrl);
+  try {
+    new URL(value);
+  } catch {
+    throw new Error(t.databaseUrl);
+  }
+  return value;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerEnv {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(t.port(String(env.PORT)));
@@ -109,6 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
     adminPassword: env.ADMIN_PASSWORD || undefined,
     app: {
       dataDir: resolve(env.DATA_DIR || resolve(repoRoot, 'data')),
+      ...(env.DATABASE_URL ? { databaseUrl: databaseUrl(env.DATABASE_URL) } : {}),
       distDir: resolve(repoRoot, 'dist'),
       openapiPath: resolve(repoRoot, 'openapi.yaml'),
       demoImagesDir: resolve(repoRoot, 'server', 'demo', 'images'),

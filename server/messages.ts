@@ -75,6 +75,7 @@ export const messages = {
     publicUrlPath: (value: string) => `PUBLIC_URL invalide : ${value} (une origine comme https://www.exemple.ca, sans chemin)`,
     days: (name: string, value: string) => `${name} invalide : ${value} (un nombre entier de jours, au moins 1)`,
     smtpUrl: 'SMTP_URL invalide : une adresse smtp://… ou smtps://…',
+    databaseUrl: 'DATABASE_URL invalide : une adresse postgres://utilisateur:motdepasse@hôte:5432/base (ou rien : SQLite dans DATA_DIR).',
     port: (value: string) => `PORT invalide : ${value}`,
     refreshNotLonger: (refresh: number, access: number) =>
       `REFRESH_TOKEN_TTL (${refresh}) doit dépasser ACCESS_TOKEN_TTL (${access}) : sinon chaque renouvellement échoue.`,

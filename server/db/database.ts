@@ -1,8 +1,10 @@
-// Opens the SQLite file of DATA_DIR through Kysely: WAL, foreign keys on, migrations applied.
+// Opens the database through Kysely, migrations applied: the SQLite file of DATA_DIR (WAL, foreign
+// keys on), or PostgreSQL when DATABASE_URL names one (server/db/dialect.ts).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { postgresDialect } from './dialect.ts';
 import { migrate } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -10,7 +12,24 @@ export type Db = Kysely<Database>;
 
 export const DATABASE_FILE = 'portfolio.sqlite';
 
-export async function openDatabase(dataDir: string): Promise<Db> {
+export interface DatabaseConfig {
+  dataDir: string;
+  /** postgres://…: PostgreSQL instead of DATA_DIR's SQLite file. */
+  databaseUrl?: string | undefined;
+}
+
+export async function openDatabase({ dataDir, databaseUrl }: DatabaseConfig): Promise<Db> {
+  const db = databaseUrl ? new Kysely<Database>({ dialect: postgresDialect(databaseUrl) }) : openSqlite(dataDir);
+  try {
+    await migrate(db as unknown as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+function openSqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(join(dataDir, DATABASE_FILE));
   sqlite.pragma('journal_mode = WAL');
@@ -35,12 +54,5 @@ export async function openDatabase(dataDir: string): Promise<Db> {
       return statement;
     },
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  try {
-    await migrate(db as unknown as Kysely<unknown>);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  return db;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }

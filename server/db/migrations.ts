@@ -1,64 +1,66 @@
 // Numbered migrations, run at start-up. Never edit a released migration: add the next number.
-// The SQL stays portable (a PostgreSQL dialect can be added later); SQLite-only details are
-// limited to AUTOINCREMENT, which keeps deleted ids from being reused.
+// Written once for SQLite and PostgreSQL: column types and the few differences come from
+// dialect.ts (`d`); on SQLite they produce exactly the statements released before PostgreSQL.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { demoMenu, demoSite } from '../demo/site.ts';
+import { columnsOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       await db.schema
         .createTable('category')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        .addColumn('id', d.id, d.identity)
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('name_key', d.text, (c) => c.notNull().unique())
         .execute();
       await db.schema
         .createTable('project_type')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('category_id', 'integer', (c) => c.notNull().references('category.id').onDelete('restrict'))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('image', 'text', (c) => c.notNull())
+        .addColumn('id', d.id, d.identity)
+        .addColumn('category_id', d.integer, (c) => c.notNull().references('category.id').onDelete('restrict'))
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('description', d.text, (c) => c.notNull())
+        .addColumn('image', d.text, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('project_type_category').on('project_type').column('category_id').execute();
       await db.schema
         .createTable('project')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('project_type_id', 'integer', (c) => c.notNull().references('project_type.id').onDelete('restrict'))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('image', 'text', (c) => c.notNull())
+        .addColumn('id', d.id, d.identity)
+        .addColumn('project_type_id', d.integer, (c) => c.notNull().references('project_type.id').onDelete('restrict'))
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('description', d.text, (c) => c.notNull())
+        .addColumn('image', d.text, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('project_project_type').on('project').column('project_type_id').execute();
       await db.schema
         .createTable('subtype_link')
-        .addColumn('src_id', 'integer', (c) => c.notNull().references('project_type.id').onDelete('cascade'))
-        .addColumn('dest_id', 'integer', (c) => c.notNull().references('project_type.id').onDelete('cascade'))
+        .addColumn('src_id', d.integer, (c) => c.notNull().references('project_type.id').onDelete('cascade'))
+        .addColumn('dest_id', d.integer, (c) => c.notNull().references('project_type.id').onDelete('cascade'))
         .addPrimaryKeyConstraint('subtype_link_pk', ['src_id', 'dest_id'])
         .addCheckConstraint('subtype_link_not_self', sql`src_id <> dest_id`)
         .execute();
       await db.schema.createIndex('subtype_link_dest').on('subtype_link').column('dest_id').execute();
       await db.schema
         .createTable('app_user')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('email_key', 'text', (c) => c.notNull().unique())
-        .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('id', d.id, d.identity)
+        .addColumn('email', d.text, (c) => c.notNull())
+        .addColumn('email_key', d.text, (c) => c.notNull().unique())
+        .addColumn('password_hash', d.text, (c) => c.notNull())
+        .addColumn('created_at', d.integer, (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('refresh_token')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
-        .addColumn('family', 'text', (c) => c.notNull())
-        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
-        .addColumn('expires_at', 'integer', (c) => c.notNull())
-        .addColumn('used_at', 'integer')
-        .addColumn('revoked_at', 'integer')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('user_id', d.integer, (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('family', d.text, (c) => c.notNull())
+        .addColumn('token_hash', d.text, (c) => c.notNull().unique())
+        .addColumn('created_at', d.integer, (c) => c.notNull())
+        .addColumn('expires_at', d.integer, (c) => c.notNull())
+        .addColumn('used_at', d.integer)
+        .addColumn('revoked_at', d.integer)
         .execute();
       await db.schema.createIndex('refresh_token_family').on('refresh_token').column('family').execute();
       await db.schema.createIndex('refresh_token_user').on('refresh_token').column('user_id').execute();
@@ -66,16 +68,17 @@ const migrations: Record<string, Migration> = {
   },
   '0002_image': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       await db.schema
         .createTable('image')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('bytes', 'integer', (c) => c.notNull())
-        .addColumn('widths', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
-        .addColumn('deleted_at', 'integer')
+        .addColumn('name', d.text, (c) => c.primaryKey())
+        .addColumn('type', d.text, (c) => c.notNull())
+        .addColumn('width', d.integer, (c) => c.notNull())
+        .addColumn('height', d.integer, (c) => c.notNull())
+        .addColumn('bytes', d.integer, (c) => c.notNull())
+        .addColumn('widths', d.text, (c) => c.notNull())
+        .addColumn('created_at', d.integer, (c) => c.notNull())
+        .addColumn('deleted_at', d.integer)
         .execute();
       await db.schema.createIndex('image_created').on('image').column('created_at').execute();
       // Usage counts of an image (GET /api/image/all/, DELETE /api/image/{name}).
@@ -85,31 +88,62 @@ const migrations: Record<string, Migration> = {
   },
   '0003_video_poster': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // A video (video/mp4) names its poster, itself a row of the library (issue 9).
-      await db.schema.alterTable('image').addColumn('poster', 'text').execute();
+      await db.schema.alterTable('image').addColumn('poster', d.text).execute();
       await db.schema.createIndex('image_poster').on('image').column('poster').execute();
     },
   },
   '0005_updated_at': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // The last change of every public record (the sitemap's lastmod), in milliseconds since the
       // epoch. Kept by triggers, so every write path (the API, the seed, a restore) keeps it true
       // without each handler remembering it: a row's own insert or update sets it; a project's
       // insert, change or removal also changes its type's page (its list of projects), a
       // sub-type link its source type's page, and a type its category's page.
-      const now = sql.raw(`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`);
+      const now = d.nowMs;
       for (const table of ['category', 'project_type', 'project']) {
-        await db.schema.alterTable(table).addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable(table).addColumn('updated_at', d.integer, (c) => c.notNull().defaultTo(0)).execute();
         await sql`UPDATE ${sql.table(table)} SET updated_at = ${now}`.execute(db);
-        await sql`CREATE TRIGGER ${sql.raw(`${table}_inserted`)} AFTER INSERT ON ${sql.table(table)}
-          BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = NEW.id; END`.execute(db);
-        await sql`CREATE TRIGGER ${sql.raw(`${table}_updated`)} AFTER UPDATE ON ${sql.table(table)}
-          WHEN NEW.updated_at = OLD.updated_at
-          BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = NEW.id; END`.execute(db);
       }
-      const touch = (name: string, event: string, on: string, table: string, id: string) =>
-        sql`CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(event)} ON ${sql.table(on)}
-          BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = ${sql.raw(id)}; END`.execute(db);
+      if (d.postgres) {
+        // The same rules as PostgreSQL triggers: a row's own time is set before it is written (an
+        // update that sets updated_at itself keeps its value, as on SQLite); a parent's by an
+        // update after the row's change, its id read from the row (NEW or OLD, by name).
+        await sql`CREATE FUNCTION touch_row() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN NEW.updated_at := ${now}; RETURN NEW; END $$`.execute(db);
+        await sql`CREATE FUNCTION touch_parent() RETURNS trigger LANGUAGE plpgsql AS $$
+          DECLARE fields jsonb;
+          BEGIN
+            IF TG_ARGV[1] = 'NEW' THEN fields := to_jsonb(NEW); ELSE fields := to_jsonb(OLD); END IF;
+            EXECUTE format('UPDATE %I SET updated_at = $1 WHERE id = $2', TG_ARGV[0]) USING ${now}, (fields ->> TG_ARGV[2])::bigint;
+            RETURN NULL;
+          END $$`.execute(db);
+        for (const table of ['category', 'project_type', 'project']) {
+          await sql`CREATE TRIGGER ${sql.raw(`${table}_inserted`)} BEFORE INSERT ON ${sql.table(table)}
+            FOR EACH ROW EXECUTE FUNCTION touch_row()`.execute(db);
+          await sql`CREATE TRIGGER ${sql.raw(`${table}_updated`)} BEFORE UPDATE ON ${sql.table(table)}
+            FOR EACH ROW WHEN (NEW.updated_at = OLD.updated_at) EXECUTE FUNCTION touch_row()`.execute(db);
+        }
+      } else {
+        for (const table of ['category', 'project_type', 'project']) {
+          await sql`CREATE TRIGGER ${sql.raw(`${table}_inserted`)} AFTER INSERT ON ${sql.table(table)}
+            BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = NEW.id; END`.execute(db);
+          await sql`CREATE TRIGGER ${sql.raw(`${table}_updated`)} AFTER UPDATE ON ${sql.table(table)}
+            WHEN NEW.updated_at = OLD.updated_at
+            BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = NEW.id; END`.execute(db);
+        }
+      }
+      const touch = (name: string, event: string, on: string, table: string, id: string) => {
+        if (!d.postgres) {
+          return sql`CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(event)} ON ${sql.table(on)}
+            BEGIN UPDATE ${sql.table(table)} SET updated_at = ${now} WHERE id = ${sql.raw(id)}; END`.execute(db);
+        }
+        const [row, column] = id.split('.') as [string, string];
+        return sql`CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(event)} ON ${sql.table(on)}
+          FOR EACH ROW EXECUTE FUNCTION touch_parent(${sql.raw(`'${table}', '${row}', '${column}'`)})`.execute(db);
+      };
       await touch('project_inserted_type', 'INSERT', 'project', 'project_type', 'NEW.project_type_id');
       await touch('project_updated_type', 'UPDATE', 'project', 'project_type', 'NEW.project_type_id');
       await touch('project_moved_type', 'UPDATE OF project_type_id', 'project', 'project_type', 'OLD.project_type_id');
@@ -124,56 +158,58 @@ const migrations: Record<string, Migration> = {
   },
   '0006_quote': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // Quote requests (issue 17): the request, its private photos (files in
       // DATA_DIR/quotes/<folder>/), and the outbox row of its e-mail to the owner.
       await db.schema
         .createTable('quote')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('phone', 'text', (c) => c.notNull())
-        .addColumn('city', 'text', (c) => c.notNull())
-        .addColumn('work', 'text', (c) => c.notNull())
-        .addColumn('message', 'text', (c) => c.notNull())
-        .addColumn('folder', 'text', (c) => c.notNull().unique())
-        .addColumn('read_at', 'integer')
-        .addColumn('handled_at', 'integer')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('created_at', d.integer, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('email', d.text, (c) => c.notNull())
+        .addColumn('phone', d.text, (c) => c.notNull())
+        .addColumn('city', d.text, (c) => c.notNull())
+        .addColumn('work', d.text, (c) => c.notNull())
+        .addColumn('message', d.text, (c) => c.notNull())
+        .addColumn('folder', d.text, (c) => c.notNull().unique())
+        .addColumn('read_at', d.integer)
+        .addColumn('handled_at', d.integer)
         .execute();
       await db.schema.createIndex('quote_created').on('quote').column('created_at').execute();
       await db.schema
         .createTable('quote_photo')
-        .addColumn('quote_id', 'integer', (c) => c.notNull().references('quote.id').onDelete('cascade'))
-        .addColumn('number', 'integer', (c) => c.notNull())
-        .addColumn('file', 'text', (c) => c.notNull())
-        .addColumn('preview', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('quote_id', d.integer, (c) => c.notNull().references('quote.id').onDelete('cascade'))
+        .addColumn('number', d.integer, (c) => c.notNull())
+        .addColumn('file', d.text, (c) => c.notNull())
+        .addColumn('preview', d.text, (c) => c.notNull())
+        .addColumn('type', d.text, (c) => c.notNull())
+        .addColumn('width', d.integer, (c) => c.notNull())
+        .addColumn('height', d.integer, (c) => c.notNull())
         .addPrimaryKeyConstraint('quote_photo_pk', ['quote_id', 'number'])
         .execute();
       await db.schema
         .createTable('mail_outbox')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('quote_id', 'integer', (c) => c.notNull().unique().references('quote.id').onDelete('cascade'))
-        .addColumn('message_id', 'text', (c) => c.notNull().unique())
-        .addColumn('attempts', 'integer', (c) => c.notNull())
-        .addColumn('next_attempt_at', 'integer', (c) => c.notNull())
-        .addColumn('last_error', 'text', (c) => c.notNull())
-        .addColumn('sent_at', 'integer')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('quote_id', d.integer, (c) => c.notNull().unique().references('quote.id').onDelete('cascade'))
+        .addColumn('message_id', d.text, (c) => c.notNull().unique())
+        .addColumn('attempts', d.integer, (c) => c.notNull())
+        .addColumn('next_attempt_at', d.integer, (c) => c.notNull())
+        .addColumn('last_error', d.text, (c) => c.notNull())
+        .addColumn('sent_at', d.integer)
         .execute();
       await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['sent_at', 'next_attempt_at']).execute();
     },
   },
   '0007_site': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // The site's settings and menu (issue 14), each one JSON document the owner replaces whole,
       // filled with the demo business's (an existing database gets them too).
       await db.schema
         .createTable('site_document')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('body', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'integer', (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.primaryKey())
+        .addColumn('body', d.text, (c) => c.notNull())
+        .addColumn('updated_at', d.integer, (c) => c.notNull())
         .execute();
       const now = Date.now();
       await (db as Kysely<Database>)
@@ -187,38 +223,41 @@ const migrations: Record<string, Migration> = {
   },
   '0008_published': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // Drafts (issue 15): a project the owner has not published yet. Existing projects stay public.
       await db.schema
         .alterTable('project')
-        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(1).check(sql`published IN (0, 1)`))
+        .addColumn('published', d.integer, (c) => c.notNull().defaultTo(1).check(sql`published IN (0, 1)`))
         .execute();
     },
   },
   '0009_position': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // The owner's order (issue 15): lists follow position, then id. Positions are distinct over
       // a whole table (a new row takes the largest plus one, so it is last in every list); a move
       // swaps positions among the records of one list. Existing rows keep the order of their ids.
       for (const table of ['category', 'project_type', 'project']) {
-        await db.schema.alterTable(table).addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable(table).addColumn('position', d.integer, (c) => c.notNull().defaultTo(0)).execute();
         await sql`UPDATE ${sql.table(table)} SET position = id`.execute(db);
       }
     },
   },
   '0010_gallery': {
     async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
       // A project's gallery (issue 15): photos and videos of the library shown after its cover, in
       // the owner's order, each with a caption and an alt text; one photo may be the « Avant » and
       // one the « Après » of the project's before/after comparison.
       await db.schema
         .createTable('project_media')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('project_id', 'integer', (c) => c.notNull().references('project.id').onDelete('cascade'))
-        .addColumn('image', 'text', (c) => c.notNull())
-        .addColumn('caption', 'text', (c) => c.notNull())
-        .addColumn('alt', 'text', (c) => c.notNull())
-        .addColumn('pair', 'text', (c) => c.notNull().defaultTo('').check(sql`pair IN ('', 'before', 'after')`))
-        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('id', d.id, d.identity)
+        .addColumn('project_id', d.integer, (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('image', d.text, (c) => c.notNull())
+        .addColumn('caption', d.text, (c) => c.notNull())
+        .addColumn('alt', d.text, (c) => c.notNull())
+        .addColumn('pair', d.text, (c) => c.notNull().defaultTo('').check(sql`pair IN ('', 'before', 'after')`))
+        .addColumn('position', d.integer, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('project_media_project').on('project_media').columns(['project_id', 'position']).execute();
       await db.schema.createIndex('project_media_image').on('project_media').column('image').execute();

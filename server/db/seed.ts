@@ -2,6 +2,7 @@
 // (when there is no user yet).
 import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/content.ts';
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
+import { continueIdsAfterExplicit } from './dialect.ts';
 import { uniqueKey } from './mappers.ts';
 import { findUserByEmail, insertUser, updateUser } from './repositories/user.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -31,6 +32,7 @@ export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boo
       .insertInto('project_type')
       .values(demoTypes.map((t) => ({ id: t.id, category_id: t.categoryId, name: t.name, description: t.description, image: t.image, position: t.id })))
       .execute();
+    await continueIdsAfterExplicit(trx, ['category', 'project_type']);
     await trx
       .insertInto('project')
       .values(demoProjects.map((p, i) => ({ project_type_id: p.typeId, name: p.name, description: p.description, image: p.image, position: i + 1 })))
@@ -62,8 +64,14 @@ export async function seedAdmin(db: Db, seed: AdminSeed): Promise<{ email: strin
   if (any) return null;
   const generated = !seed.password;
   const password = seed.password || randomPassword();
-  await createUser(db, seed.email, password, seed.cost);
-  return { email: seed.email, password, generated };
+  const passwordHash = await hashPassword(md5hex(password), seed.cost);
+  // Checked again in the transaction: of several processes starting together, one creates it.
+  const created = await db.transaction().execute(async (trx) => {
+    if (await trx.selectFrom('app_user').select('id').limit(1).executeTakeFirst()) return false;
+    await insertUser(trx, seed.email, passwordHash);
+    return true;
+  });
+  return created ? { email: seed.email, password, generated } : null;
 }
 
 /** Adds an administrator from a plain password (stored as scrypt of its MD5 hex, like the SPA sends). */

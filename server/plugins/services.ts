@@ -38,7 +38,7 @@ function loadJwtSecret(config: AppConfig): Uint8Array {
 
 export async function registerServices(app: FastifyInstance, config: AppConfig, contract: ContractOperation[]): Promise<Services> {
   const secret = loadJwtSecret(config);
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(config);
   app.addHook('onClose', async () => {
     await db.destroy();
   });

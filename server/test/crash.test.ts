@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { md5hex } from '../auth/passwords.ts';
 import { sql } from 'kysely';
+import { openDatabase } from '../db/database.ts';
+import { databaseUrlFor, dropDatabaseFor, onPostgres, serverEnv } from './database.ts';
 import { build, repoRoot } from './helper.ts';
 import { quoteForm, startMailCatcher } from './mailCatcher.ts';
 
@@ -24,7 +26,7 @@ interface Server { child: ChildProcess; base: string; exited: Promise<number | n
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, [join(repoRoot, 'server', 'main.ts')], {
     // TRUST_PROXY: each quote request comes from its own X-Forwarded-For address (5 an hour each).
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SCRYPT_N: '1024', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1', ...env },
+    env: { ...process.env, ...(await serverEnv(dataDir)), PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SCRYPT_N: '1024', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -172,18 +174,23 @@ test('SIGKILL during a stream of writes loses no acknowledged write and leaves a
         await again.exited;
       }
     }
-    const db = new SQLite(join(dataDir, 'portfolio.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(db.pragma('foreign_key_check')).toEqual([]);
-    } finally {
-      db.close();
+    if (!onPostgres) {
+      // PostgreSQL is a server of its own: killing ours cannot damage its files, and it checks
+      // every foreign key on each write. SQLite's file is ours: check it.
+      const db = new SQLite(join(dataDir, 'portfolio.sqlite'), { readonly: true, fileMustExist: true });
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(db.pragma('foreign_key_check')).toEqual([]);
+      } finally {
+        db.close();
+      }
     }
     // Each round kills after at least 50 categories and 3 quote requests were acknowledged.
     expect(acknowledged.length).toBeGreaterThanOrEqual(100);
     expect(acknowledgedQuotes.length).toBeGreaterThanOrEqual(6);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabaseFor(dataDir);
   }
 });
 
@@ -215,23 +222,29 @@ test('killed while the mail server has the message but has not accepted it: sent
       again.child.kill('SIGTERM');
       await again.exited;
     }
-    const db = new SQLite(join(dataDir, 'portfolio.sqlite'), { readonly: true, fileMustExist: true });
+    const db = await openDatabase({ dataDir, databaseUrl: await databaseUrlFor(dataDir) });
     try {
-      const rows = db.prepare('select message_id, attempts from mail_outbox').all() as Array<{ message_id: string; attempts: number }>;
+      const rows = await db.selectFrom('mail_outbox').select(['message_id', 'attempts']).execute();
       expect(rows).toEqual([{ message_id: smtp.received[0]?.mail.messageId, attempts: 1 }]);
     } finally {
-      db.close();
+      await db.destroy();
     }
     expect(smtp.received).toHaveLength(1);
   } finally {
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabaseFor(dataDir);
   }
 });
 
-test('the server opens SQLite in WAL mode with synchronous = FULL (a commit is on disk before the answer)', async () => {
+test('a commit is on disk before the answer: SQLite in WAL mode with synchronous = FULL, PostgreSQL with synchronous_commit on', async () => {
   const t = await build({ seed: false });
   try {
+    if (onPostgres) {
+      // PostgreSQL: each connection asks for synchronous commits, whatever the server's default.
+      expect((await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(t.db)).rows).toEqual([{ synchronous_commit: 'on' }]);
+      return;
+    }
     expect((await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(t.db)).rows).toEqual([{ journal_mode: 'wal' }]);
     expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(t.db)).rows).toEqual([{ synchronous: 2 }]);
   } finally {

@@ -8,6 +8,7 @@ import { buildApp, type AppConfig } from '../app.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { seedAdmin, seedDemoContent } from '../db/seed.ts';
 import type { Db } from '../db/database.ts';
+import { databaseUrlFor, dropDatabaseFor } from './database.ts';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const ADMIN_EMAIL = 'admin@exemple.ca';
@@ -54,8 +55,10 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     mkdirSync(join(distDir, 'static'));
     writeFileSync(join(distDir, 'static', 'runtime.0123456789.js'), 'console.log("salut");');
   }
+  const databaseUrl = await databaseUrlFor(dataDir);
   const app = await buildApp({
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     distDir,
     openapiPath: join(repoRoot, 'openapi.yaml'),
     demoImagesDir: join(repoRoot, 'server', 'demo', 'images'),
@@ -102,7 +105,10 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     login,
     async close() {
       await app.close();
-      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabaseFor(dataDir);
+      }
     },
   };
 }

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { onPostgres } from './database.ts';
 import { build, repoRoot, type TestApp } from './helper.ts';
 
 const PUBLIC_URL = 'https://www.exemple.ca';
@@ -137,7 +138,8 @@ test.each(['/project/999999', '/project/abc', '/nowhere', '/typeslist/0', '/proj
 test('an API failure while rendering answers 503 with a French page, never a stack', async () => {
   t.app.services.cache.invalidate();
   await t.db.schema.dropTable('subtype_link').execute();
-  await t.db.schema.dropTable('project').execute();
+  // PostgreSQL refuses to drop a table others refer to, unless told to drop their references too.
+  await (onPostgres ? t.db.schema.dropTable('project').cascade() : t.db.schema.dropTable('project')).execute();
   const res = await get('/project/3');
   expect(res.statusCode).toBe(503);
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

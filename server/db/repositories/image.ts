@@ -1,6 +1,6 @@
 // The image table: the library's photos and videos. A deleted image keeps its row as a tombstone
 // (deleted_at set), so that its name is never given to other content.
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ImageTable } from '../schema.ts';
 import type { Executor } from './common.ts';
 
@@ -48,12 +48,15 @@ function withUsage(db: Executor) {
 
 export type ImageUsageRow = ImageRow & { projects: number | null; project_types: number | null };
 
-/** The library as the admin lists it, newest first; a video's poster is shown through its video. */
+/**
+ * The library as the admin lists it, newest first (images of one upload or of the demo, at one
+ * time, by name); a video's poster is shown through its video.
+ */
 export const listImagesWithUsage = (db: Executor): Promise<ImageUsageRow[]> =>
   withUsage(db)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image as video').select('video.name').whereRef('video.poster', '=', 'image.name'))))
     .orderBy('created_at', 'desc')
-    .orderBy(sql`rowid`, 'desc')
+    .orderBy('name')
     .execute();
 
 /** These live rows, with their usage. */

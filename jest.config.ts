@@ -1,6 +1,7 @@
 import type { Config } from 'jest';
 
-// Two projects: the SPA in jsdom, the API server in node. Both compile TypeScript with ts-jest.
+// Projects: the SPA in jsdom, the API server in node (on SQLite, and on PostgreSQL when
+// TEST_POSTGRES_URL is set). All compile TypeScript with ts-jest.
 const tsJest = (tsconfig: string) => ['ts-jest', { tsconfig, diagnostics: { warnOnly: false } }];
 
 function server(displayName: string, database = 'sqlite') {
@@ -8,6 +9,8 @@ function server(displayName: string, database = 'sqlite') {
     displayName,
     testEnvironment: 'node',
     roots: ['<rootDir>/server'],
+    // Several server processes on one database: PostgreSQL only (SQLite is one process by design).
+    ...(database === 'postgres' ? {} : { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/processes.test.ts'] }),
     globals: { TEST_DATABASE: database },
     setupFiles: ['<rootDir>/server/test/database.ts'],
     transform: { '^.+\\.ts$': tsJest('<rootDir>/server/tsconfig.json') },

@@ -84,7 +84,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
   const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
   await registerSecurity(app, { publicGetRoutes, tokenDependentRoutes, formPostRoutes });
-  registerReadCacheInvalidation(app, services.cache);
+  registerReadCacheInvalidation(app, services.cache, services.changes);
   registerRequestLog(app);
   registerErrors(app);
   await registerCompression(app);

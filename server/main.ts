@@ -38,6 +38,7 @@ export async function main(): Promise<void> {
     (finished) => {
       if (finished === 0) return;
       app.services.cache.invalidate();
+      void app.services.changes.publish().catch(() => {});
       app.log.info({ images: finished }, messages.log.demoVariantsReady);
     },
     (error: unknown) => app.log.error({ err: error }, messages.log.demoVariantsFailed),

@@ -332,6 +332,8 @@ export const messages = {
   /** The names of the events the server logs (for whoever reads the log). */
   log: {
     request: 'requête',
+    notificationsLost: 'notifications des autres processus perdues : reconnexion',
+    notificationsUnavailable: 'notifications des autres processus indisponibles : nouvel essai',
     stopping: 'arrêt',
     internalError: 'erreur interne',
     renderFailed: 'rendu de la page impossible',

@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as G from '../contract/api.ts';
 import type { OperationId, Operations } from '../contract/api.ts';
 import type { HashGate } from './auth/hashGate.ts';
-import type { LoginLimiter } from './auth/loginLimiter.ts';
+import type { Changes } from './db/changes.ts';
+import type { RateLimiter } from './auth/rateLimiter.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Db } from './db/database.ts';
@@ -22,11 +23,15 @@ export interface Services {
   db: Db;
   /** Public read results; every write call invalidates it. */
   cache: ReadCache;
+  /** Tells the other server processes of a write, and hears theirs (server/db/changes.ts). */
+  changes: Changes;
   sessions: Sessions;
   /** The image library: files in DATA_DIR/images, rows in the image table, the worker queue. */
   images: ImageLibrary;
   /** Sign-in attempts per address and e-mail, and per address alone. */
-  loginLimiter: { pair: LoginLimiter; address: LoginLimiter };
+  /** Sign-in attempts, per address and e-mail (`pair`) and per address, in one window. */
+  loginLimiter: RateLimiter;
+  loginLimits: { pair: number; address: number };
   /** The global cap on concurrent sign-in password hashing. */
   hashGate: HashGate;
   /** Quote requests: their files, the spam rules, the e-mail outbox, the retention. */

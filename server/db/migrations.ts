@@ -263,6 +263,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('project_media_image').on('project_media').column('image').execute();
     },
   },
+  '0011_rate_limit': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // Sign-in and quote-request attempts (server/auth/rateLimiter.ts), in the database so that
+      // several server processes count the same attempts (issue 16).
+      await db.schema
+        .createTable('rate_limit_hit')
+        .addColumn('scope', d.text, (c) => c.notNull())
+        .addColumn('key', d.text, (c) => c.notNull())
+        .addColumn('at', d.integer, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limit_hit_key').on('rate_limit_hit').columns(['scope', 'key', 'at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -158,7 +158,17 @@ export interface SiteDocumentTable {
   updated_at: number;
 }
 
+/** One sign-in or quote-request attempt (server/auth/rateLimiter.ts); expired rows are deleted now and then. */
+export interface RateLimitHitTable {
+  scope: 'login' | 'quote';
+  /** SHA-256 (base64url) of what is limited: an address and e-mail, an address. */
+  key: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
 export interface Database {
+  rate_limit_hit: RateLimitHitTable;
   quote: QuoteTable;
   quote_photo: QuotePhotoTable;
   mail_outbox: MailOutboxTable;

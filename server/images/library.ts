@@ -189,9 +189,9 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
   };
 
   /** Names that are taken: library rows (tombstones included) and files already there. */
-  const takenNames = async (): Promise<Set<string>> => {
+  const takenNames = async (executor: Executor): Promise<Set<string>> => {
     const taken = new Set<string>();
-    for (const name of await imageRows.allImageNames(db)) taken.add(name.toLowerCase());
+    for (const name of await imageRows.allImageNames(executor)) taken.add(name.toLowerCase());
     for (const folder of [dir, options.demoImagesDir]) {
       try {
         for (const entry of readdirSync(folder)) taken.add(entry.toLowerCase());
@@ -211,9 +211,14 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         const [outcome] = await runWorker(options.workerPath, [{ input, outDir: workDir }], timeout);
         if (!outcome) throw new Error('image worker gave no answer');
         if (!outcome.ok) return outcome;
-        const name = freeName(await takenNames(), fileName, FORMATS[outcome.format].ext);
-        install(workDir, dir, name, outcome.widths, true);
-        await imageRows.insertImages(db, [rowOf(name, outcome, Date.now())]);
+        // The name is chosen, the files put in place and the row written in one transaction:
+        // another server process storing a photo of the same name waits, then sees this one taken.
+        const name = await db.transaction().execute(async (trx) => {
+          const free = freeName(await takenNames(trx), fileName, FORMATS[outcome.format].ext);
+          install(workDir, dir, free, outcome.widths, true);
+          await imageRows.insertImages(trx, [rowOf(free, outcome, Date.now())]);
+          return free;
+        });
         return { ok: true, name };
       });
     },
@@ -230,18 +235,22 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         const [outcome] = await runWorker(options.workerPath, [{ input: poster, outDir: posterDir }], timeout);
         if (!outcome) throw new Error('image worker gave no answer');
         if (!outcome.ok) return { ok: false, reason: 'poster', poster: outcome.reason };
-        const taken = await takenNames();
-        const name = freeName(taken, fileName, VIDEO_EXT);
-        taken.add(name);
-        const posterName = freeName(taken, posterBaseName(name), FORMATS[outcome.format].ext);
-        const now = Date.now();
-        const posterRow = rowOf(posterName, outcome, now);
-        const videoRow = videoRowOf(name, (await stat(video)).size, posterRow, now);
-        // Files first (the poster's, then the video), rows last, both in one transaction.
-        install(posterDir, dir, posterName, outcome.widths, true);
-        renameSync(video, join(dir, name));
-        await imageRows.insertImages(db, [posterRow, videoRow]);
-        return { ok: true, name, poster: posterName };
+        const size = (await stat(video)).size;
+        // Names, files and rows in one transaction, as for a photo.
+        return db.transaction().execute(async (trx) => {
+          const taken = await takenNames(trx);
+          const name = freeName(taken, fileName, VIDEO_EXT);
+          taken.add(name);
+          const posterName = freeName(taken, posterBaseName(name), FORMATS[outcome.format].ext);
+          const now = Date.now();
+          const posterRow = rowOf(posterName, outcome, now);
+          const videoRow = videoRowOf(name, size, posterRow, now);
+          // Files first (the poster's, then the video), rows last, both in one transaction.
+          install(posterDir, dir, posterName, outcome.widths, true);
+          renameSync(video, join(dir, name));
+          await imageRows.insertImages(trx, [posterRow, videoRow]);
+          return { ok: true as const, name, poster: posterName };
+        });
       });
     },
 

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../app.ts';
 import { createHashGate, DEFAULT_HASH_GATE } from '../auth/hashGate.ts';
-import { createLoginLimiter } from '../auth/loginLimiter.ts';
+import { createRateLimiter } from '../auth/rateLimiter.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSessions } from '../auth/sessions.ts';
+import { createChanges } from '../db/changes.ts';
 import { openDatabase } from '../db/database.ts';
 import { readSite } from '../db/repositories/site.ts';
 import { createImageLibrary } from '../images/library.ts';
@@ -39,7 +40,9 @@ function loadJwtSecret(config: AppConfig): Uint8Array {
 export async function registerServices(app: FastifyInstance, config: AppConfig, contract: ContractOperation[]): Promise<Services> {
   const secret = loadJwtSecret(config);
   const db = await openDatabase(config);
+  const changes = createChanges(db, config.databaseUrl, app.log);
   app.addHook('onClose', async () => {
+    await changes.close();
     await db.destroy();
   });
 
@@ -56,9 +59,13 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
   });
   const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
   if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');
+  const cache = createReadCache();
+  // Another process's write drops this one's cached reads and pages.
+  changes.onChange(() => cache.invalidate());
   const services: Services = {
     db,
-    cache: createReadCache(),
+    cache,
+    changes,
     sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
     images,
     quotes: createQuotes({
@@ -72,11 +79,10 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
       limit: config.quoteLimit,
       now: config.now,
       log: app.log,
+      changes,
     }),
-    loginLimiter: {
-      pair: createLoginLimiter(config.loginLimit?.max ?? 5, config.loginLimit?.windowMs ?? 60_000, config.now),
-      address: createLoginLimiter(config.loginLimit?.maxPerAddress ?? 20, config.loginLimit?.windowMs ?? 60_000, config.now),
-    },
+    loginLimiter: createRateLimiter(db, 'login', config.loginLimit?.windowMs ?? 60_000, config.now),
+    loginLimits: { pair: config.loginLimit?.max ?? 5, address: config.loginLimit?.maxPerAddress ?? 20 },
     hashGate: createHashGate(config.hashGate ?? DEFAULT_HASH_GATE),
     passwordCost: config.passwordCost,
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),

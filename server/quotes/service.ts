@@ -8,16 +8,17 @@
 // folder is renamed into place before its row is committed: a crash in between leaves a folder
 // without a row, removed at the next start (so does a leftover work folder).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Ajv, type ErrorObject } from 'ajv';
 import { createTransport, type Transporter } from 'nodemailer';
+import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageLibrary } from '../images/library.ts';
 import { FORMATS, type PipelineOutcome } from '../images/rules.ts';
 import { messages } from '../messages.ts';
-import { createLoginLimiter } from '../auth/loginLimiter.ts';
+import { createRateLimiter } from '../auth/rateLimiter.ts';
 import { ApiError } from '../operations.ts';
 import { composeMail, envelopeOf, newMessageId, type MailSettings } from './mail.ts';
 import { readSite } from '../db/repositories/site.ts';
@@ -44,6 +45,8 @@ export interface QuotesOptions {
   limit?: { max: number; windowMs: number };
   now?: () => number;
   log: FastifyBaseLogger;
+  /** Several server processes: only the outbox's lead sends (server/db/changes.ts). */
+  changes?: Changes;
 }
 
 /**
@@ -76,13 +79,17 @@ function fieldOf(error: ErrorObject): string {
   return error.instancePath.split('/')[1] ?? '';
 }
 
+/** Work folders and folders without a row older than this are leftovers of a crash. */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
 export function createQuotes(options: QuotesOptions): Quotes {
   const { db, images, log } = options;
   const now = options.now ?? (() => Date.now());
   const dir = join(options.dataDir, 'quotes');
   mkdirSync(dir, { recursive: true });
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  const limiter = createLoginLimiter(options.limit?.max ?? DEFAULT_QUOTE_LIMIT.max, options.limit?.windowMs ?? DEFAULT_QUOTE_LIMIT.windowMs, now);
+  const limiter = createRateLimiter(db, 'quote', options.limit?.windowMs ?? DEFAULT_QUOTE_LIMIT.windowMs, now);
+  const limit = (key: string) => [{ key, max: options.limit?.max ?? DEFAULT_QUOTE_LIMIT.max }];
   // The photos are files, not strings: the text fields are checked without them.
   const textProperties = Object.fromEntries(Object.entries((options.schema as { properties: Record<string, unknown> }).properties).filter(([name]) => name !== 'Photos'));
   const validate = new Ajv({ allErrors: false, strict: false }).compile({ ...options.schema, properties: textProperties });
@@ -118,7 +125,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
 
   async function submit(req: FastifyRequest): Promise<Submission> {
     const key = req.ip;
-    const wait = limiter.retryAfter(key);
+    const wait = await limiter.retryAfter(limit(key));
     if (wait > 0) return refused(429, messages.quote.tooMany(Math.ceil(wait / 60)), '', { 'retry-after': String(wait), connection: 'close' });
     const workDir = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
     mkdirSync(workDir);
@@ -133,7 +140,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       const f = received.fields;
       // Spam first: a filled honeypot or a form sent too soon is refused, counted, never stored.
       if ((f.Website ?? '') !== '') {
-        limiter.record(key);
+        await limiter.record([key]);
         return refused(200, messages.quote.robot);
       }
       for (const name of Object.keys(f)) {
@@ -148,7 +155,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       const age = tokenAge(options.key, fields.Token, now());
       if (age === null) return refused(200, messages.quote.field.Token, 'Token');
       if (age < MIN_FILL_MS) {
-        limiter.record(key);
+        await limiter.record([key]);
         return refused(200, messages.quote.tooFast);
       }
       const email = fields.Email.trim();
@@ -181,7 +188,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
         rmSync(join(dir, folder), { recursive: true, force: true });
         throw error;
       }
-      limiter.record(key); // the limiter counts accepted requests too
+      await limiter.record([key]); // the limiter counts accepted requests too
       void deliver();
       return { ok: true, id };
     } finally {
@@ -197,6 +204,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
 
   async function sendDue(): Promise<void> {
     if (!transport || !mail) return;
+    if (options.changes && !(await options.changes.lead('outbox'))) return;
     for (;;) {
       const due = await repo.dueMails(db, now());
       // The quotes address of the settings as they are now (the owner may have changed it).
@@ -254,13 +262,18 @@ export function createQuotes(options: QuotesOptions): Quotes {
   }
 
   // Start-up: leftover work folders and folders without a row go; then the retention, then the outbox.
+  // Only what is an hour old: another server process on the same DATA_DIR may be receiving a
+  // request right now (its work folder, or its folder just before its row is committed).
   const ready = (async () => {
     const known = await repo.allFolders(db);
     for (const entry of readdirSync(dir)) {
-      if (entry.startsWith(TEMP_PREFIX) || !known.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
+      const stale = Date.now() - statSync(join(dir, entry)).mtimeMs > LEFTOVER_AGE_MS;
+      if (stale && (entry.startsWith(TEMP_PREFIX) || !known.has(entry))) rmSync(join(dir, entry), { recursive: true, force: true });
     }
     await purge();
   })();
+  // Several processes: one sends the e-mails (the outbox's lead); it hears of the others' requests.
+  options.changes?.onChange(() => void deliver());
   const purgeTimer = setInterval(() => void purge().catch((error: unknown) => log.error({ err: error }, messages.log.quoteRetention)), 60 * 60 * 1000);
   purgeTimer.unref();
   void ready.then(() => deliver()).catch((error: unknown) => log.error({ err: error }, messages.log.quotesAtStart));

@@ -19,16 +19,19 @@ const failed = { Result: false, Token: '', RefreshToken: '' };
 export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
   tag: 'auth',
   handlers: {
-    async login({ loginRequest }, { req, services: { db, loginLimiter, hashGate, sessions, dummyPasswordHash } }) {
+    async login({ loginRequest }, { req, services: { db, loginLimiter, loginLimits, hashGate, sessions, dummyPasswordHash } }) {
       // A full gate refuses at once: no counting, no database lookup (a flood stays cheap).
       hashGate.checkRoom();
       const email = uniqueKey(loginRequest.Email);
       // Two limits: per address and e-mail (guessing one password), per address alone (trying
-      // many e-mails). Both count the attempt before the password is checked, in the same tick
-      // as the check: concurrent attempts cannot all pass it.
-      const pairKey = `${req.ip}\u0000${email}`;
-      const addressKey = `${req.ip}\u0000*`;
-      const wait = Math.max(loginLimiter.pair.retryAfter(pairKey), loginLimiter.address.retryAfter(addressKey));
+      // many e-mails). Both count the attempt before the password is checked, in the same
+      // transaction as the check: concurrent attempts cannot all pass it, on any process.
+      const pairKey = `${req.ip} ${email}`; // a space: neither an address nor an e-mail holds one
+      const addressKey = `${req.ip} *`;
+      const wait = await loginLimiter.admit([
+        { key: pairKey, max: loginLimits.pair },
+        { key: addressKey, max: loginLimits.address },
+      ]);
       if (wait > 0) {
         throw new ApiError(
           429,
@@ -36,8 +39,6 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
           { 'Retry-After': String(wait) },
         );
       }
-      loginLimiter.pair.record(pairKey);
-      loginLimiter.address.record(addressKey);
       const user = await findUserByEmail(db, loginRequest.Email);
       // An unknown e-mail costs the same scrypt as a wrong password: same answer, same time.
       // Every hash waits its turn in the global gate (503 when too many wait).
@@ -45,7 +46,7 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
       const valid = await hashGate.run(() => verifyPassword(loginRequest.Pwd, stored));
       if (!user || !valid) return failed;
       // A success forgets its own pair's attempts; the address keeps counting.
-      loginLimiter.pair.reset(pairKey);
+      await loginLimiter.reset(pairKey);
       return { Result: true, ...(await sessions.open(user.id)) };
     },
 

@@ -42,7 +42,11 @@ export async function databaseUrlFor(dataDir: string): Promise<string | undefine
   await admin(async (client) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     // template0: CREATE DATABASE from template1 fails while another worker is connected to it.
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+    if (found.rowCount !== 0) return;
+    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`).catch((error: { code?: string }) => {
+      // Created at this moment by another caller for the same DATA_DIR (two servers starting).
+      if (error.code !== '42P04' && error.code !== '23505') throw error;
+    });
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -47,7 +47,10 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
           }
           received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
           callback();
-          for (const waiter of waiters) waiter();
+          // A waiter still short of its count puts itself back: call the ones waiting now.
+          const waiting = waiters;
+          waiters = [];
+          for (const waiter of waiting) waiter();
         },
         (error: Error) => callback(error),
       );

@@ -1,0 +1,151 @@
+// Several server processes on one PostgreSQL database and one DATA_DIR behave as one server
+// (issue 16): two real server processes (server/main.ts), started together on an empty database,
+// then used alternately. Run by the jest project "server · PostgreSQL" only (jest.config.ts):
+// SQLite is one process by design.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { md5hex } from '../auth/passwords.ts';
+import { openDatabase } from '../db/database.ts';
+import { demoCategories } from '../demo/content.ts';
+import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
+import { startMailCatcher, type MailCatcher } from './mailCatcher.ts';
+import { call, EMAIL, login, PASSWORD, quoteToken, sendQuote, start, XSRF, type Server } from './serverProcess.ts';
+
+jest.setTimeout(60_000);
+
+let dataDir: string;
+let smtp: MailCatcher;
+let a: Server;
+let b: Server;
+
+beforeAll(async () => {
+  if (!onPostgres) throw new Error('processes.test.ts runs on PostgreSQL only (jest project "server · PostgreSQL")');
+  dataDir = mkdtempSync(join(tmpdir(), 'portfolio-processes-'));
+  smtp = await startMailCatcher();
+  const env = { SMTP_URL: smtp.url, MAIL_FROM: 'site@exemple.ca' };
+  // Together, on an empty database: both migrate and seed, one of them does it.
+  [a, b] = await Promise.all([start(dataDir, env), start(dataDir, env)]);
+});
+
+afterAll(async () => {
+  for (const server of [a, b]) {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  }
+  await smtp?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabaseFor(dataDir);
+});
+
+const names = (json: unknown) => (json as Array<{ Name: string }>).map((row) => row.Name);
+
+test('started together on an empty database: migrated and seeded once (the demo categories once, one administrator)', async () => {
+  const fromA = await call(a.base, 'GET', '/api/category/all/');
+  const fromB = await call(b.base, 'GET', '/api/category/all/');
+  expect(names(fromA.json)).toEqual(demoCategories.map((c) => c.name));
+  expect(fromB.json).toEqual(fromA.json);
+  const token = await login(b.base);
+  expect((await call(a.base, 'GET', '/api/user/all/', token)).json).toEqual([{ Id: 1, Email: EMAIL, Pwd: '' }]);
+});
+
+test('a change through one process is served at once by the other, its cached answers and pages included', async () => {
+  const token = await login(a.base);
+  // B caches the list and the project's page first.
+  expect(names((await call(b.base, 'GET', '/api/category/all/')).json)).not.toContain('Escaliers');
+  const page = async () => (await fetch(`${b.base}/project/1`)).text();
+  const before = await page();
+  const project = (await call(a.base, 'GET', '/api/project/1')).json;
+
+  expect((await call(a.base, 'POST', '/api/category/', token, { Id: 0, Name: 'Escaliers' })).json.Result).toBe(true);
+  expect(names((await call(b.base, 'GET', '/api/category/all/')).json)).toContain('Escaliers');
+
+  expect(before).not.toContain('Nouveau nom du projet');
+  const renamed = { ...project, Name: 'Nouveau nom du projet' };
+  delete (renamed as { Gallery?: unknown }).Gallery;
+  delete (renamed as { Media?: unknown }).Media;
+  const update = await call(a.base, 'PUT', '/api/project/1', token, renamed);
+  expect(update.json.Result).toBe(true);
+  expect(await page()).toContain('Nouveau nom du projet');
+});
+
+test('sign-in attempts are counted across processes: the sixth failure is refused on either', async () => {
+  const attempt = (server: Server) => call(server.base, 'POST', '/api/login/', undefined, { Email: 'inconnu@exemple.ca', Pwd: md5hex('faux') });
+  for (let i = 0; i < 5; i++) expect((await attempt(i % 2 === 0 ? a : b)).status).toBe(200);
+  expect((await attempt(a)).status).toBe(429);
+  expect((await attempt(b)).status).toBe(429);
+});
+
+test('refresh tokens: a rotation through one process is known to the other; a reuse there ends the session everywhere', async () => {
+  const first = (await call(a.base, 'POST', '/api/login/', undefined, { Email: EMAIL, Pwd: md5hex(PASSWORD) })).json;
+  const rotate = (server: Server, refresh: unknown) => call(server.base, 'POST', '/api/refreshtoken/', String(refresh));
+  const second = await rotate(a, first.RefreshToken);
+  expect(second.status).toBe(200);
+  const third = await rotate(b, second.json.RefreshToken); // the successor, used through the other process
+  expect(third.status).toBe(200);
+  // The first token again: its successor is already used, so this is a theft: the family ends.
+  expect((await rotate(b, first.RefreshToken)).status).toBe(401);
+  expect((await rotate(a, third.json.RefreshToken)).status).toBe(401);
+  expect((await call(a.base, 'GET', '/api/user/all/', String(third.json.Token))).status).toBe(401);
+});
+
+test('the last administrator: two deletions at once through the two processes leave one administrator', async () => {
+  const token = await login(a.base);
+  expect((await call(a.base, 'POST', '/api/user/', token, { Id: 0, Email: 'second@exemple.ca', Pwd: md5hex('motdepasse-2') })).json.Result).toBe(true);
+  const users = (await call(b.base, 'GET', '/api/user/all/', token)).json as Array<{ Id: number }>;
+  expect(users).toHaveLength(2);
+  const [one, two] = await Promise.all([
+    call(a.base, 'DELETE', `/api/user/${users[0]?.Id}`, token),
+    call(b.base, 'DELETE', `/api/user/${users[1]?.Id}`, token),
+  ]);
+  expect([one.json.Result, two.json.Result].sort()).toEqual([false, true]);
+  const db = await openDatabase({ dataDir, databaseUrl: await databaseUrlFor(dataDir) });
+  try {
+    expect(await db.selectFrom('app_user').select('email').execute()).toHaveLength(1);
+  } finally {
+    await db.destroy();
+  }
+});
+
+/** Signs in as whichever administrator is left. */
+async function adminToken(): Promise<string> {
+  const second = await call(a.base, 'POST', '/api/login/', undefined, { Email: 'second@exemple.ca', Pwd: md5hex('motdepasse-2') });
+  return second.json.Result === true ? String(second.json.Token) : login(a.base);
+}
+
+test('uploads of one name through both processes at once: two names, both files served by both', async () => {
+  const token = await adminToken();
+  const photo = async (shade: number) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 40 } } }).jpeg().toBuffer();
+  const upload = async (server: Server, data: Buffer) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'meme-nom.jpg');
+    const res = await fetch(`${server.base}/api/image/`, {
+      method: 'POST',
+      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return (await res.json()) as { Result: boolean; Name: string };
+  };
+  const [one, two] = await Promise.all([upload(a, await photo(10)), upload(b, await photo(200))]);
+  expect(one.Result && two.Result).toBe(true);
+  expect(one.Name).not.toBe(two.Name);
+  for (const server of [a, b]) {
+    for (const name of [one.Name, two.Name]) expect((await fetch(`${server.base}/assets/images/${name}`)).status).toBe(200);
+  }
+  const library = names((await call(b.base, 'GET', '/api/image/all/', token)).json);
+  expect(library).toEqual(expect.arrayContaining([one.Name, two.Name]));
+});
+
+test('quote requests through both processes: each e-mail is sent once, by one process', async () => {
+  const [tokenA, tokenB] = await Promise.all([quoteToken(a.base), quoteToken(b.base)]);
+  await Promise.all([sendQuote(a.base, 'Client par A', tokenA, '10.1.1.1'), sendQuote(b.base, 'Client par B', tokenB, '10.1.1.2')]);
+  const received = await smtp.waitFor(2);
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // a second sending would come now
+  expect(smtp.received).toHaveLength(2);
+  expect(received.map((m) => m.mail.subject).sort()).toEqual([
+    'Demande de soumission : Client par A (Autre)',
+    'Demande de soumission : Client par B (Autre)',
+  ]);
+});

@@ -1,0 +1,83 @@
+// The real server (server/main.ts) in child processes, called over HTTP as the SPA does: the
+// crash test and the several-processes test (server/test/processes.test.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { md5hex } from '../auth/passwords.ts';
+import { serverEnv } from './database.ts';
+import { repoRoot } from './helper.ts';
+import { quoteForm } from './mailCatcher.ts';
+
+export const XSRF = 'crash-test-xsrf';
+export const EMAIL = 'crash@exemple.ca';
+export const PASSWORD = 'motdepasse-crash';
+
+export interface Server { child: ChildProcess; base: string; exited: Promise<number | null> }
+
+/** A server process on DATA_DIR (and its database in the PostgreSQL tests), listening on a free port. */
+export async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  const child = spawn(process.execPath, [join(repoRoot, 'server', 'main.ts')], {
+    // TRUST_PROXY: each quote request comes from its own X-Forwarded-For address (5 an hour each).
+    env: { ...process.env, ...(await serverEnv(dataDir)), PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SCRYPT_N: '1024', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return { child, base, exited };
+}
+
+export async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> & unknown[] }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      cookie: `XSRF-TOKEN=${XSRF}`,
+      'x-xsrf-token': XSRF,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> & unknown[] };
+}
+
+/** A quote request as the SPA sends it, from its own address; true when acknowledged. */
+export async function sendQuote(base: string, name: string, token: string, from: string): Promise<boolean> {
+  const form = quoteForm({ Name: name, Email: 'client@exemple.ca', Phone: '', City: '', Work: 'Autre', Message: 'Une demande envoyée pendant le test de panne.', Consent: 'oui', Website: '', Token: token });
+  const res = await fetch(`${base}/api/quote`, {
+    method: 'POST',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': form.contentType, 'x-forwarded-for': from },
+    body: new Uint8Array(form.payload),
+  });
+  const json = (await res.json()) as { Result?: boolean };
+  if (res.status !== 200 || json.Result !== true) throw new Error(JSON.stringify(json));
+  return true;
+}
+
+/** A form token at least 3 s old (the spam rule); tokens stay good across restarts (same key). */
+export async function quoteToken(base: string): Promise<string> {
+  const { json } = await call(base, 'GET', '/api/quote/form');
+  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  return String(json.Token);
+}
+
+export async function login(base: string): Promise<string> {
+  const res = await call(base, 'POST', '/api/login/', undefined, { Email: EMAIL, Pwd: md5hex(PASSWORD) });
+  if (res.json.Result !== true) throw new Error(JSON.stringify(res.json));
+  return String(res.json.Token);
+}
+

@@ -6,7 +6,6 @@
 # and says why when PostgreSQL cannot be installed here.
 #   . .ci/postgres.sh          start (or reuse the one this shell started)
 #   postgres_stop              stop it and delete its directory
-PG_PORT="${PG_PORT:-54329}"
 
 postgres_stop() {
   if [ -n "${PG_DIR:-}" ] && [ -d "$PG_DIR" ]; then
@@ -22,6 +21,9 @@ postgres_start() {
       { echo "PostgreSQL could not be installed (apt-get failed): the tests on PostgreSQL are SKIPPED"; return 0; }
   fi
   PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  # The first free port from 54329 (another cluster, e.g. a developer's, may hold one).
+  PG_PORT=54329
+  while (exec 3<>"/dev/tcp/127.0.0.1/$PG_PORT") 2>/dev/null; do PG_PORT=$((PG_PORT + 1)); done
   PG_DIR="$(mktemp -d /tmp/portfolio-pg.XXXXXX)"
   chmod 755 "$PG_DIR"
   chown postgres "$PG_DIR"

@@ -4,12 +4,14 @@
 // size from the same server (the ceiling: same hooks, no database, no serialization, no
 // rendering). Public requests carry no cookie, as before: every answer hands out an XSRF cookie
 // (and stays private), the ceiling's too. 50 connections, 10 s each. The server runs in a child
-// process so the load generator does not share its event loop.
+// process so the load generator does not share its event loop. With DATABASE_URL=postgres://…, on
+// a throwaway database of that server (bench/processes.ts).
 //   BENCH_SECONDS=3 npm run bench:api   (shorter run)
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchDatabase } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
@@ -28,6 +30,7 @@ async function serve(): Promise<void> {
     label: 'portfolio-bench',
     passwordCost: { N: 1024, r: 8, p: 1 },
     admin: ADMIN,
+    ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
     extend: (server) =>
       server.get<{ Params: { size: string } }>('/api/__bench/ceiling/:size', async (req, reply) => {
         const size = Math.min(Number(req.params.size) || 2, 1_000_000);
@@ -44,7 +47,10 @@ async function serve(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : 0;
   process.send?.({ port });
   process.on('disconnect', () => {
-    void app.close().then(() => rmSync(dataDir, { recursive: true, force: true }));
+    void app
+      .close()
+      .then(() => rmSync(dataDir, { recursive: true, force: true }))
+      .finally(() => process.exit(0));
   });
 }
 
@@ -59,13 +65,17 @@ async function run(): Promise<void> {
   // The pages are rendered by dist/server/render.cjs: build it first if needed.
   const { buildIfStale } = await import('../server/build.ts');
   if (!buildIfStale(root)) throw new Error('npm run build failed');
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
+  const database = await benchDatabase();
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...(database.url ? { BENCH_DATABASE_URL: database.url } : {}) },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
   const base = `http://127.0.0.1:${port}`;
-  console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, server pid ${child.pid}\n`);
+  console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${database.label}, server pid ${child.pid}\n`);
   const rows: Array<[Row, Row]> = [];
   try {
     const { createHash } = await import('node:crypto');
@@ -86,7 +96,10 @@ async function run(): Promise<void> {
       console.log(format(ceiling));
     }
   } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.disconnect();
+    await exited;
+    await database.drop();
   }
   // The budget is the public reads' and pages' (README): the administrator's call is measured for
   // the cost of its access-token check, beside them, with no budget of its own.

@@ -6,15 +6,19 @@
 // in with a random e-mail from a random address (as if through a proxy: a botnet, so neither
 // sign-in limit helps and only the hashing gate does) while the visitors browse; the visitors'
 // p99 must stay under 100 ms and the server's peak memory (VmHWM) under 300 MB.
-// Only 127.0.0.1, throwaway DATA_DIRs, bounded in time, stops by itself.
+// The server runs as `npm start` runs it (its node options), in its own process(es): on SQLite in
+// a throwaway DATA_DIR, or with DATABASE_URL=postgres://… on a throwaway database of that server
+// (bench/processes.ts); with --processes N (PostgreSQL), N processes on one database and one
+// DATA_DIR behind a round-robin proxy on one port, as behind a reverse proxy (issue 16).
+// Only 127.0.0.1, throwaway DATA_DIRs and databases, bounded in time, stops by itself.
 //   BENCH_SECONDS=10 BENCH_VISITORS=100 npm run bench:load
 //   npm run bench:load -- --hostile      the hostile run alone (--no-hostile: without it)
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+//   DATABASE_URL=postgres://postgres@127.0.0.1:54329/postgres npm run bench:load -- --processes 2
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { npmStartCommand, startServer } from '../e2e/support/server.ts';
+import { benchDatabase, startProcesses, type Processes } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
@@ -26,20 +30,20 @@ const ADMIN_EMAIL = 'bench@exemple.ca';
 const ADMIN_PASSWORD = 'motdepasse-bench';
 const XSRF = 'bench-xsrf-token';
 
-async function serve(): Promise<void> {
-  const { buildDemoApp } = await import('../server/demoApp.ts');
-  const { app, dataDir } = await buildDemoApp({
-    root,
-    label: 'portfolio-load',
-    passwordCost: { N: 16384, r: 8, p: 1 },
-    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  const stop = () => void app.close().then(() => rmSync(dataDir, { recursive: true, force: true })).finally(() => process.exit(0));
-  process.on('disconnect', stop);
-  setTimeout(stop, (SECONDS + 120) * 1000).unref(); // never outlive the run
+const processesArg = process.argv.indexOf('--processes');
+const PROCESSES = processesArg > 0 ? Number(process.argv[processesArg + 1]) : 1;
+
+/** The servers of one run, on a throwaway database; stops both. */
+async function servers(env: Record<string, string>): Promise<Processes & { label: string }> {
+  const database = await benchDatabase();
+  try {
+    const started = await startProcesses(PROCESSES, database.url, { ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
+    const label = `${database.label}, ${PROCESSES} process${PROCESSES > 1 ? 'es behind a round-robin proxy' : ''}`;
+    return { ...started, label, stop: () => started.stop().finally(() => database.drop()) };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
 }
 
 interface Project { Id: number; ProjectTypeId: number; Image: string }
@@ -137,16 +141,13 @@ function peakMb(pid: number | undefined): number {
 }
 
 async function run(): Promise<void> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
-  const killer = setTimeout(() => child.kill('SIGKILL'), (SECONDS + 90) * 1000);
+  // The sign-in cost of the tests' fast runs: the administrator signs in once; the hostile run uses the production cost.
+  const target = await servers({ SCRYPT_N: '16384' });
+  const killer = setTimeout(() => void target.stop(), (SECONDS + 90) * 1000);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m) => resolve((m as { port: number }).port));
-      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
+    const base = target.base;
     const requests = await browsingPath(base);
-    console.log(`Load: ${VISITORS} visitors for ${SECONDS} s, ${requests.length} requests per visit, an administrator writing every second (server pid ${child.pid})`);
+    console.log(`Load: ${VISITORS} visitors for ${SECONDS} s, ${requests.length} requests per visit, an administrator writing every second (${target.label}; server pid ${target.pids.join(', ')})`);
 
     // Warm-up (JIT, caches): 3 s, not reported.
     await autocannon({ url: base, connections: 20, duration: 3, requests });
@@ -174,7 +175,7 @@ async function run(): Promise<void> {
     if (failures.length > 0) process.exitCode = 1;
   } finally {
     clearTimeout(killer);
-    child.disconnect();
+    await target.stop();
   }
   if (!process.argv.includes('--no-hostile')) await hostileRun();
 }
@@ -184,28 +185,24 @@ async function run(): Promise<void> {
  * scrypt cost), told that 127.0.0.1 is its proxy: the attackers' X-Forwarded-For addresses count.
  */
 async function hostileRun(): Promise<void> {
-  const start = npmStartCommand();
-  const server = await startServer(
-    { ...start.env, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' },
-    { entry: 'server/main.ts', nodeOptions: start.options },
-  );
+  const server = await servers({ TRUST_PROXY: '127.0.0.1' });
   try {
-    const base = server.origin;
+    const base = server.base;
     const requests = await browsingPath(base);
     await autocannon({ url: base, connections: 20, duration: 3, requests });
-    const before = peakMb(server.pid);
-    console.log(`\nHostile: ${VISITORS} visitors for ${SECONDS} s while ${ATTACK_LOOPS} loops sign in with random e-mails from random addresses (npm start's server, production scrypt, pid ${server.pid}; peak ${before.toFixed(0)} MB before, its start-up included)`);
+    const before = Math.max(...server.pids.map(peakMb));
+    console.log(`\nHostile: ${VISITORS} visitors for ${SECONDS} s while ${ATTACK_LOOPS} loops sign in with random e-mails from random addresses (npm start's server, production scrypt, ${server.label}, pid ${server.pids.join(', ')}; peak ${before.toFixed(0)} MB before, its start-up included)`);
     const until = Date.now() + SECONDS * 1000;
     const [result, attack] = await Promise.all([
       autocannon({ url: base, connections: VISITORS, duration: SECONDS, requests, timeout: 10 }),
       attackers(base, until),
     ]);
-    const peak = peakMb(server.pid);
+    const peak = Math.max(...server.pids.map(peakMb));
     const visitorErrors = result.errors + result.timeouts + result.non2xx;
     const statuses = Object.entries(attack.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
     console.log(`Visitors   ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, errors ${visitorErrors}`);
     console.log(`Attackers  ${attack.attempts} sign-in attempts (${statuses}; network errors ${attack.errors})`);
-    console.log(`Server     peak memory (VmHWM) ${peak.toFixed(0)} MB`);
+    console.log(`Server     peak memory (VmHWM) ${peak.toFixed(0)} MB${server.pids.length > 1 ? ' (the larger process)' : ''}`);
     console.log('           (issue 19, before the gate: GET /welcome took 24 s, the server reached 638 MB)');
     const failures: string[] = [];
     if (visitorErrors > 0) failures.push(`${visitorErrors} visitor errors`);
@@ -218,6 +215,5 @@ async function hostileRun(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else if (process.argv.includes('--hostile')) await hostileRun();
+if (process.argv.includes('--hostile')) await hostileRun();
 else await run();

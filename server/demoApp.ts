@@ -17,6 +17,8 @@ export interface DemoAppOptions {
   passwordCost: ScryptCost;
   admin?: { email: string; password: string };
   jwtSecret?: string;
+  /** PostgreSQL instead of SQLite in the throwaway DATA_DIR. */
+  databaseUrl?: string;
   extend?: (app: FastifyInstance) => void;
 }
 
@@ -24,6 +26,7 @@ export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: Fast
   const dataDir = mkdtempSync(join(tmpdir(), `${options.label}-`));
   const app = await buildApp({
     dataDir,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     distDir: join(options.root, 'dist'),
     openapiPath: join(options.root, 'openapi.yaml'),
     demoImagesDir: join(options.root, 'server', 'demo', 'images'),

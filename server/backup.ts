@@ -1,11 +1,13 @@
 // Backups: one .tar.gz holding a consistent copy of the database (SQLite's online backup API,
-// safe while the server runs and writes) and the uploaded images, plus a manifest with the
+// safe while the server runs and writes; on PostgreSQL a logical export of one snapshot,
+// server/db/dump.ts) and the uploaded images, plus a manifest with the
 // SHA-256 of every file. The archive is a POSIX tar with pax headers for long names (readable
 // with `tar tzf`), written and read here in a few lines rather than with a dependency: only
 // regular files, never a link. Both directions stream: memory stays flat whatever the size.
 // `restore` unpacks into a temporary directory beside DATA_DIR, checks every file against the
-// manifest (names, sizes, hashes) and the database's integrity, and only then moves it into
-// place: a failed restore leaves DATA_DIR as it was. No import.meta here: the tests load it.
+// manifest (names, sizes, hashes) and the database's integrity (PostgreSQL: loads it into the
+// empty database in one transaction), and only then moves it into place: a failed restore leaves
+// DATA_DIR (and the database) as it was. No import.meta here: the tests load it.
 import { createHash } from 'node:crypto';
 import { constants, createReadStream, createWriteStream, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmdirSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -14,7 +16,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
-import { DATABASE_FILE } from './db/database.ts';
+import { DATABASE_FILE, openDatabase } from './db/database.ts';
+import { dumpDatabase, DUMP_FILE, loadDatabase } from './db/dump.ts';
 import { messages } from './messages.ts';
 
 const t = messages.backup;
@@ -185,39 +188,50 @@ const isQuotePhoto = (name: string): boolean => {
 const SAFE_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 const safeName = (name: string) =>
-  name === DATABASE_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1))) || isQuotePhoto(name);
+  name === DATABASE_FILE || name === DUMP_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1))) || isQuotePhoto(name);
+
+/** A consistent copy of DATA_DIR's SQLite file in `work`, checked. */
+async function copySqlite(dataDir: string, work: string): Promise<{ name: string; path: string }> {
+  const source = join(dataDir, DATABASE_FILE);
+  if (!existsSync(source)) throw new Error(t.noDatabase(dataDir));
+  const copy = join(work, DATABASE_FILE);
+  const db = new SQLite(source, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    // After the first step, copy all remaining pages in one step: a writer on another
+    // connection restarts the backup, and one step is one consistent read of the database.
+    await db.backup(copy, { progress: () => 1_000_000 });
+  } finally {
+    db.close();
+  }
+  const check = new SQLite(copy, { fileMustExist: true });
+  try {
+    // A copy with a WAL journal would need its -wal file: make it one self-contained file.
+    check.pragma('journal_mode = DELETE');
+    const integrity = check.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new Error(t.copyNotIntact(String(integrity)));
+  } finally {
+    check.close();
+  }
+  return { name: DATABASE_FILE, path: copy };
+}
 
 /**
  * Writes `file` (a .tar.gz): the database copied through SQLite's online backup API (a
- * consistent snapshot even while the server writes), the uploaded images and a manifest.
+ * consistent snapshot even while the server writes), or exported from PostgreSQL when
+ * `databaseUrl` is given, the uploaded images and a manifest.
  * Links in the images folder are skipped, never followed.
  */
-export async function backup(dataDir: string, file: string): Promise<Manifest> {
-  const source = join(dataDir, DATABASE_FILE);
-  if (!existsSync(source)) throw new Error(t.noDatabase(dataDir));
+export async function backup(dataDir: string, file: string, databaseUrl?: string): Promise<Manifest> {
   const work = mkdtempSync(join(tmpdir(), 'portfolio-backup-'));
   try {
-    const copy = join(work, DATABASE_FILE);
-    const db = new SQLite(source, { fileMustExist: true });
-    try {
-      db.pragma('busy_timeout = 5000');
-      // After the first step, copy all remaining pages in one step: a writer on another
-      // connection restarts the backup, and one step is one consistent read of the database.
-      await db.backup(copy, { progress: () => 1_000_000 });
-    } finally {
-      db.close();
+    const entries: Array<{ name: string; path: string; sha256?: string }> = [];
+    if (databaseUrl) {
+      await dumpDatabase(databaseUrl, join(work, DUMP_FILE));
+      entries.push({ name: DUMP_FILE, path: join(work, DUMP_FILE) });
+    } else {
+      entries.push(await copySqlite(dataDir, work));
     }
-    const check = new SQLite(copy, { fileMustExist: true });
-    try {
-      // A copy with a WAL journal would need its -wal file: make it one self-contained file.
-      check.pragma('journal_mode = DELETE');
-      const integrity = check.pragma('integrity_check', { simple: true });
-      if (integrity !== 'ok') throw new Error(t.copyNotIntact(String(integrity)));
-    } finally {
-      check.close();
-    }
-
-    const entries: Array<{ name: string; path: string; sha256?: string }> = [{ name: DATABASE_FILE, path: copy }];
     const imagesDir = join(dataDir, IMAGES);
     if (existsSync(imagesDir)) {
       // withFileTypes reports a link as a link (lstat): only regular files are kept.
@@ -254,7 +268,7 @@ export async function backup(dataDir: string, file: string): Promise<Manifest> {
 }
 
 /** Unpacks and checks `file` into the empty directory `into`; throws at the first problem. */
-async function unpack(file: string, into: string): Promise<Manifest> {
+async function unpack(file: string, into: string, onPostgres: boolean): Promise<Manifest> {
   const reader = byteReader(createReadStream(file).pipe(createGunzip()));
   try {
     const first = await nextEntry(reader);
@@ -269,7 +283,10 @@ async function unpack(file: string, into: string): Promise<Manifest> {
       throw new Error(t.manifestUnreadable);
     }
     if (manifest.format !== 'atelier-portfolio-backup' || manifest.version !== 1) throw new Error(t.unknownFormat);
-    if (!manifest.files[DATABASE_FILE]) throw new Error(t.databaseMissing);
+    if (!manifest.files[DATABASE_FILE] && !manifest.files[DUMP_FILE]) throw new Error(t.databaseMissing);
+    // A backup goes back onto the kind of database it was made from.
+    if (manifest.files[DUMP_FILE] && !onPostgres) throw new Error(t.needsPostgres);
+    if (manifest.files[DATABASE_FILE] && onPostgres) throw new Error(t.needsSqlite);
     let total = 0;
     for (const [name, expected] of Object.entries(manifest.files)) {
       if (!safeName(name)) throw new Error(t.nameRefused(name));
@@ -305,6 +322,7 @@ async function unpack(file: string, into: string): Promise<Manifest> {
     }
     const missing = Object.keys(manifest.files).find((name) => !seen.has(name));
     if (missing !== undefined) throw new Error(t.damaged(missing));
+    if (onPostgres) return manifest; // its rows are checked as they are loaded (restore)
     const db = new SQLite(join(into, DATABASE_FILE), { fileMustExist: true });
     try {
       const integrity = db.pragma('integrity_check', { simple: true });
@@ -322,9 +340,10 @@ async function unpack(file: string, into: string): Promise<Manifest> {
 
 /**
  * Puts an archive written by backup() back into `dataDir`, which must be empty or missing:
- * unpacked and checked beside it, then moved into place in one rename.
+ * unpacked and checked beside it, then moved into place in one rename. On PostgreSQL
+ * (`databaseUrl`, an empty database) the rows are loaded in one transaction first.
  */
-export async function restore(file: string, dataDir: string): Promise<Manifest> {
+export async function restore(file: string, dataDir: string, databaseUrl?: string): Promise<Manifest> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new Error(t.notEmpty(dataDir));
   }
@@ -332,7 +351,16 @@ export async function restore(file: string, dataDir: string): Promise<Manifest> 
   // Beside DATA_DIR, on the same file system, so that the final move is one rename.
   const work = mkdtempSync(join(dirname(dataDir), `.${basename(dataDir)}.restauration-`));
   try {
-    const manifest = await unpack(file, work);
+    const manifest = await unpack(file, work, databaseUrl !== undefined);
+    if (databaseUrl) {
+      const db = await openDatabase({ dataDir: work, databaseUrl });
+      try {
+        await loadDatabase(db, join(work, DUMP_FILE));
+      } finally {
+        await db.destroy();
+      }
+      rmSync(join(work, DUMP_FILE));
+    }
     if (existsSync(dataDir)) rmdirSync(dataDir); // empty, checked above
     renameSync(work, dataDir);
     return manifest;

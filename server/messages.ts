@@ -104,6 +104,11 @@ export const messages = {
     damaged: (name: string) => `Fichier absent ou endommagé dans l'archive : ${name}`,
     restoredNotIntact: (detail: string) => `La base restaurée n'est pas intègre : ${detail}`,
     notEmpty: (dataDir: string) => `${dataDir} n'est pas vide : la restauration se fait dans un DATA_DIR vide.`,
+    databaseNotEmpty: 'La base PostgreSQL de DATABASE_URL contient déjà des données : la restauration se fait dans une base vide (créez-en une nouvelle).',
+    dumpDamaged: 'Base de données de la sauvegarde illisible ou incomplète (database.jsonl).',
+    dumpNewer: (migration: string) => `Sauvegarde faite par une version plus récente du site (migration ${migration}) : mettez le site à jour avant de la restaurer.`,
+    needsPostgres: 'Cette sauvegarde est celle d’une base PostgreSQL : restaurez-la avec DATABASE_URL (une base PostgreSQL vide).',
+    needsSqlite: 'Cette sauvegarde est celle d’une base SQLite : restaurez-la sans DATABASE_URL (dans un DATA_DIR vide).',
   },
   /** A write call without the XSRF header matching its cookie (403). */
   xsrf: 'Jeton de sécurité (XSRF) absent ou invalide : rechargez la page et réessayez.',

@@ -29,13 +29,15 @@ const WRITE_LOCK = 0x61_74_65_6c;
 
 const INT8 = 20;
 
+/** node-postgres type parsers with int8 (every integer column here, and count(*)) read as numbers. */
+export const INT8_AS_NUMBER = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 /** A pool on DATABASE_URL: int8 read as numbers, every transaction serialised by the write lock. */
 export function postgresDialect(url: string, max = 10): PostgresDialect {
-  const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-  };
-  const pool = new pg.Pool({ connectionString: url, max, types });
+  const pool = new pg.Pool({ connectionString: url, max, types: INT8_AS_NUMBER });
   // An idle client's error (the database restarted) must not end the process; the next query
   // gets a new connection or a clear error.
   pool.on('error', () => {});

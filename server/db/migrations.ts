@@ -281,6 +281,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The name of the last migration (a backup made by a newer version is refused). */
+export const latestMigration = Object.keys(migrations).sort().at(-1) as string;
+
 /** Brings the database to the latest migration; throws (with the failing migration) on error. */
 export async function migrate(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({ db, provider });

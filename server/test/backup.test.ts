@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { backup, restore } from '../backup.ts';
+import { restore } from '../backup.ts';
 import type { ProjectView } from '../../contract/api.ts';
-import { build, repoRoot, snapshot, type TestApp } from './helper.ts';
+import { DUMP_FILE } from '../db/dump.ts';
+import { databaseUrlFor, onPostgres, serverEnv } from './database.ts';
+import { backupOf, build, repoRoot, restoreInto, snapshot, type TestApp } from './helper.ts';
 
 // The archive holds the demo image library (about 540 files, 9 Mo): seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -43,7 +45,7 @@ test('round trip while writes are happening: a consistent copy, every image, int
   while (written < 20) await new Promise((resolve) => setImmediate(resolve));
   const atStart = written;
   const file = join(work, 'sauvegarde.tar.gz');
-  const manifest = await backup(t.dataDir, file);
+  const manifest = await backupOf(t.dataDir, file);
   const atEnd = written;
   while (written < atEnd + 20) await new Promise((resolve) => setImmediate(resolve));
   stop = true;
@@ -53,11 +55,11 @@ test('round trip while writes are happening: a consistent copy, every image, int
   // variants, the demo images included) and the files copied there by hand.
   const images = readdirSync(join(t.dataDir, 'images')).filter((name) => !name.startsWith('.'));
   expect(images).toEqual(expect.arrayContaining(['atelier-1.jpg', 'plan.png', 'accueil.jpg', 'accueil.jpg.1600.avif', 'accueil.jpg.320.webp']));
-  expect(Object.keys(manifest.files).sort()).toEqual(['portfolio.sqlite', ...images.map((name) => `images/${name}`)].sort());
+  expect(Object.keys(manifest.files).sort()).toEqual([onPostgres ? DUMP_FILE : 'portfolio.sqlite', ...images.map((name) => `images/${name}`)].sort());
 
   const final = await snapshot(t.db);
   const target = join(work, 'restauré');
-  await restore(file, target);
+  await restoreInto(file, target);
   const restored = await build({ dataDir: target, seed: false });
   try {
     const copy = await snapshot(restored.db);
@@ -68,9 +70,14 @@ test('round trip while writes are happening: a consistent copy, every image, int
     expect(copied.length).toBeGreaterThanOrEqual(all.length - (written - atStart));
     expect(copied).toEqual(all.slice(0, copied.length));
     for (const table of ['project_type', 'project', 'subtype_link', 'app_user', 'image'] as const) expect(copy[table]).toEqual(final[table]);
-    const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(restored.db);
-    expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
-    expect((await sql`PRAGMA foreign_key_check`.execute(restored.db)).rows).toEqual([]);
+    if (!onPostgres) {
+      // PostgreSQL checked every row and key as it loaded them; SQLite's copied file is checked here.
+      const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(restored.db);
+      expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);
+      expect((await sql`PRAGMA foreign_key_check`.execute(restored.db)).rows).toEqual([]);
+    }
+    // Every row came back as it was, its last change (the sitemap's lastmod) included.
+    expect(copy.project).toEqual(final.project);
     // The image library came back: Media in the reads, variants served byte for byte.
     const project = (await restored.call('GET', '/api/project/1')).json<ProjectView>();
     expect(project.Media?.Widths.length).toBeGreaterThan(0);
@@ -88,42 +95,67 @@ test('round trip while writes are happening: a consistent copy, every image, int
 
 test('restore refuses a DATA_DIR that is not empty, and writes nothing there', async () => {
   const file = join(work, 'b.tar.gz');
-  await backup(t.dataDir, file);
+  await backupOf(t.dataDir, file);
   const target = join(work, 'occupé');
   mkdirSync(target);
   writeFileSync(join(target, 'autre.txt'), 'x');
-  await expect(restore(file, target)).rejects.toThrow(/n'est pas vide/);
-  await expect(restore(file, t.dataDir)).rejects.toThrow(/n'est pas vide/);
+  await expect(restoreInto(file, target)).rejects.toThrow(/n'est pas vide/);
+  await expect(restoreInto(file, t.dataDir)).rejects.toThrow(/n'est pas vide/);
 });
 
 test('restore refuses a damaged archive before writing anything', async () => {
   const file = join(work, 'b.tar.gz');
-  await backup(t.dataDir, file);
+  await backupOf(t.dataDir, file);
   const tar = gunzipSync(readFileSync(file));
-  const at = tar.indexOf('SQLite format 3') + 2000;
+  // A byte in the middle of the database: SQLite's file, or PostgreSQL's rows.
+  const at = tar.indexOf(onPostgres ? '"t":"project"' : 'SQLite format 3') + 2000;
   tar[at] = (tar[at] as number) ^ 0xff;
   writeFileSync(file, gzipSync(tar));
   const target = join(work, 'vide');
-  await expect(restore(file, target)).rejects.toThrow(/endommagé/);
-  expect(() => readFileSync(join(target, 'portfolio.sqlite'))).toThrow();
+  await expect(restoreInto(file, target)).rejects.toThrow(/endommagé/);
+  expect(() => readdirSync(target)).toThrow(); // no DATA_DIR made
+  if (onPostgres) {
+    const db = await build({ dataDir: target, seed: false });
+    try {
+      expect(await db.db.selectFrom('category').selectAll().execute()).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }
 });
 
 test('npm run backup / restore (the scripts) with DATA_DIR', async () => {
   const file = join(work, 'cli.tar.gz');
   const target = join(work, 'cli-restauré');
-  const run = (args: string[], dataDir: string) =>
-    spawnSync(process.execPath, [join(repoRoot, 'server', 'backupCli.ts'), ...args], { env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: work }, encoding: 'utf8' });
-  const saved = run(['backup', 'cli.tar.gz'], t.dataDir);
+  // DATA_DIR and, on PostgreSQL, its database (the target's: a new, empty one).
+  const run = async (args: string[], dataDir: string) =>
+    spawnSync(process.execPath, [join(repoRoot, 'server', 'backupCli.ts'), ...args], { env: { ...process.env, ...(await serverEnv(dataDir)), INIT_CWD: work }, encoding: 'utf8' });
+  const saved = await run(['backup', 'cli.tar.gz'], t.dataDir);
   expect(saved.stderr).toBe('');
   expect(saved.status).toBe(0);
-  const back = run(['restore', file], target);
+  const back = await run(['restore', file], target);
   expect(back.status).toBe(0);
   expect(back.stdout).toMatch(/Restauré/);
-  expect(run(['restore', file], target).status).toBe(1); // not empty any more
+  expect((await run(['restore', file], target)).status).toBe(1); // not empty any more
   const restored = await build({ dataDir: target, seed: false });
   try {
     expect(await snapshot(restored.db)).toEqual(await snapshot(t.db));
   } finally {
     await restored.close();
   }
+});
+
+test('on PostgreSQL: a restore into a database that holds data, or a backup restored onto the other kind of database, is refused, nothing written', async () => {
+  const file = join(work, 'b.tar.gz');
+  await backupOf(t.dataDir, file);
+  const target = join(work, 'vide');
+  if (onPostgres) {
+    // The source's own database is not empty.
+    await expect(restore(file, target, await databaseUrlFor(t.dataDir))).rejects.toThrow(/contient déjà des données/);
+    await expect(restore(file, target)).rejects.toThrow(/base PostgreSQL/);
+  } else {
+    await expect(restore(file, target, 'postgres://personne@127.0.0.1:1/aucune')).rejects.toThrow(/base SQLite/);
+  }
+  expect(() => readdirSync(target)).toThrow();
+  expect(readdirSync(work)).toEqual(['b.tar.gz']);
 });

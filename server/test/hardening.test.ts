@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
-import { backup, restore } from '../backup.ts';
+import { restore } from '../backup.ts';
+import { DUMP_FILE } from '../db/dump.ts';
+import { onPostgres } from './database.ts';
 import { configFromEnv } from '../config.ts';
 import { md5hex } from '../auth/passwords.ts';
-import { ADMIN_EMAIL, ADMIN_PWD, XSRF, build, type BuildOptions, type TestApp } from './helper.ts';
+import { ADMIN_EMAIL, ADMIN_PWD, XSRF, backupOf, build, restoreInto, type BuildOptions, type TestApp } from './helper.ts';
 
 jest.setTimeout(60_000);
 
@@ -224,11 +226,11 @@ describe('7. backups of any library', () => {
     const long = `a${'b'.repeat(95)}.jpg`; // 100 characters: 107 with images/
     const dataDir = await library((images) => writeFileSync(join(images, long), 'une photo au nom très long'));
     const file = join(work, 'b.tar.gz');
-    await backup(dataDir, file);
+    await backupOf(dataDir, file);
     const listed = spawnSync('tar', ['tzf', file], { encoding: 'utf8' });
     expect(listed.status).toBe(0);
     expect(listed.stdout.split('\n')).toContain(`images/${long}`);
-    await restore(file, join(work, 'back'));
+    await restoreInto(file, join(work, 'back'));
     expect(readFileSync(join(work, 'back', 'images', long), 'utf8')).toBe('une photo au nom très long');
   });
 
@@ -237,7 +239,7 @@ describe('7. backups of any library', () => {
     writeFileSync(secret, 'contenu-secret-hors-du-dossier');
     const dataDir = await library((images) => symlinkSync(secret, join(images, 'passwd.jpg')));
     const file = join(work, 'b.tar.gz');
-    const manifest = await backup(dataDir, file);
+    const manifest = await backupOf(dataDir, file);
     expect(Object.keys(manifest.files)).not.toContain('images/passwd.jpg');
     expect(gunzipSync(readFileSync(file)).includes('contenu-secret-hors-du-dossier')).toBe(false);
   });
@@ -286,21 +288,33 @@ describe('7. backups of any library', () => {
   test('a restore that fails at the end (a database that is not one) leaves DATA_DIR as it was', async () => {
     const dataDir = await library(() => undefined);
     const file = join(work, 'b.tar.gz');
-    const manifest = await backup(dataDir, file);
-    // Same size, hashes that match, but the database is garbage: only the last check sees it.
+    const manifest = await backupOf(dataDir, file);
+    // Same size, hashes that match, but the database is garbage: only the last check sees it
+    // (SQLite: the whole file; PostgreSQL: its last rows, after the others were loaded).
     const tar = gunzipSync(readFileSync(file));
-    const db = manifest.files['portfolio.sqlite'];
-    const at = tar.indexOf('SQLite format 3');
-    const garbage = Buffer.alloc(db?.size ?? 0, 0x5a);
+    const db = manifest.files[onPostgres ? DUMP_FILE : 'portfolio.sqlite'];
+    const at = tar.indexOf(onPostgres ? '{"format":"atelier-portfolio-rows"' : 'SQLite format 3');
+    const size = db?.size ?? 0;
+    const garbage = onPostgres ? Buffer.concat([tar.subarray(at, at + size - 200), Buffer.alloc(199, 0x5a), Buffer.from('\n')]) : Buffer.alloc(size, 0x5a);
     garbage.copy(tar, at);
     const fakeHash = createHash('sha256').update(garbage).digest('hex');
     tar.write(fakeHash, tar.indexOf(db?.sha256 ?? ''), 'latin1');
     writeFileSync(file, gzipSync(tar));
     const target = join(work, 'vide');
     mkdirSync(target);
-    await expect(restore(file, target)).rejects.toThrow(/n'est pas intègre/);
+    await expect(restoreInto(file, target)).rejects.toThrow(onPostgres ? /illisible ou incomplète/ : /n'est pas intègre/);
     expect(readdirSync(target)).toEqual([]);
     expect(readdirSync(work).sort()).toEqual(['b.tar.gz', 'data', 'vide']);
+    if (onPostgres) {
+      // The rows loaded before the bad line were rolled back: the database is as empty as before.
+      const restored = await build({ dataDir: target, seed: false });
+      try {
+        expect(await restored.db.selectFrom('project').select('id').execute()).toEqual([]);
+        expect(await restored.db.selectFrom('image').select('name').execute()).toEqual([]);
+      } finally {
+        await restored.close();
+      }
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { buildApp, type AppConfig } from '../app.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { seedAdmin, seedDemoContent } from '../db/seed.ts';
 import type { Db } from '../db/database.ts';
+import { backup, restore } from '../backup.ts';
 import { databaseUrlFor, dropDatabaseFor } from './database.ts';
 
 export const repoRoot = resolve(__dirname, '..', '..');
@@ -173,3 +174,9 @@ export function uploadImage(
     payload: form.payload,
   });
 }
+
+/** backup() of this DATA_DIR and its database (its own PostgreSQL database in the PostgreSQL tests). */
+export const backupOf = async (dataDir: string, file: string) => backup(dataDir, file, await databaseUrlFor(dataDir));
+
+/** restore() into this DATA_DIR and its database (a new, empty one in the PostgreSQL tests). */
+export const restoreInto = async (file: string, dataDir: string) => restore(file, dataDir, await databaseUrlFor(dataDir));

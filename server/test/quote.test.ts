@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Quote, QuoteForm, QuoteInbox, QuoteResult, SiteSettings } from '../../contract/api.ts';
 import { envelopeOf } from '../quotes/mail.ts';
-import { backup, restore } from '../backup.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
-import { build, XSRF, type TestApp } from './helper.ts';
+import { build, XSRF, type TestApp, backupOf, restoreInto } from './helper.ts';
 import { quoteForm, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
@@ -486,9 +485,9 @@ describe('backups', () => {
     const archive = join(mkdtempSync(join(tmpdir(), 'portfolio-archive-')), 'sauvegarde.tar.gz');
     try {
       expect((await send(t, goodFields(await oldToken(t)), [{ name: 'a.jpg', data: await phonePhoto('#0000aa') }])).json<QuoteResult>().Result).toBe(true);
-      const manifest = await backup(t.dataDir, archive);
+      const manifest = await backupOf(t.dataDir, archive);
       expect(Object.keys(manifest.files).filter((name) => name.startsWith('quotes/'))).toHaveLength(2);
-      await restore(archive, restoredDir);
+      await restoreInto(archive, restoredDir);
       const restored = await build({ dataDir: restoredDir, seed: false, config: { now } });
       try {
         const { Token } = await restored.login();

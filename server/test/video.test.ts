@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ImageInfo, ImageUploadResult, ProjectView } from '../../contract/api.ts';
-import { backup } from '../backup.ts';
 import { demoProjects, demoVideos } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
 import { demoPosterName, sniffFtyp } from '../images/video.ts';
 import { IMMUTABLE, parseRange } from '../plugins/images.ts';
-import { buildSignedIn, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp } from './helper.ts';
+import { buildSignedIn, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp, backupOf } from './helper.ts';
 
 jest.setTimeout(120_000);
 
@@ -397,7 +396,7 @@ describe('backups', () => {
   test('carry the video and its poster', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'portfolio-video-backup-'));
     try {
-      const manifest = await backup(t.dataDir, join(folder, 'sauvegarde.tar.gz'));
+      const manifest = await backupOf(t.dataDir, join(folder, 'sauvegarde.tar.gz'));
       const sha256 = createHash('sha256').update(mp4).digest('hex');
       expect(manifest.files[`images/${DEMO_VIDEO}`]).toEqual({ size: mp4.length, sha256 });
       expect(manifest.files[`images/${DEMO_POSTER}.960.avif`]).toBeDefined();

@@ -6,12 +6,14 @@
 // (and stays private), the ceiling's too. 50 connections, 10 s each. The server runs in a child
 // process so the load generator does not share its event loop. With DATABASE_URL=postgres://…, on
 // a throwaway database of that server (bench/processes.ts).
+// With --processes N (PostgreSQL): the same calls through N `npm start` processes on one
+// database behind the round-robin proxy of bench/processes.ts (no ceiling route there).
 //   BENCH_SECONDS=3 npm run bench:api   (shorter run)
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchDatabase } from './processes.ts';
+import { benchDatabase, startProcesses } from './processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
@@ -61,6 +63,46 @@ async function load(url: string, name: string, bytes: number, headers: Record<st
   return { name, rps: result.requests.average, p99: result.latency.p99, bytes, errors: result.errors + result.timeouts + result.non2xx };
 }
 
+/** The administrator's bearer header. */
+async function signIn(base: string): Promise<Record<string, string>> {
+  const { createHash } = await import('node:crypto');
+  const answer = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: ADMIN.email, Pwd: createHash('md5').update(ADMIN.password).digest('hex') }),
+  });
+  return { authorization: `Bearer ${((await answer.json()) as { Token: string }).Token}` };
+}
+
+/** --processes N: the calls through N processes behind the proxy; the target's p99 only (no ceiling). */
+async function runProcesses(count: number): Promise<void> {
+  const { buildIfStale } = await import('../server/build.ts');
+  if (!buildIfStale(root)) throw new Error('npm run build failed');
+  const database = await benchDatabase();
+  try {
+    const target = await startProcesses(count, database.url, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SCRYPT_N: '1024', LOG_LEVEL: 'silent' });
+    try {
+      console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${database.label}, ${count} processes behind a round-robin proxy (pids ${target.pids.join(', ')})\n`);
+      const bearer = await signIn(target.base);
+      let ok = true;
+      for (const path of ENDPOINTS) {
+        const headers = path === ADMIN_CALL ? bearer : {};
+        const size = Buffer.byteLength(await (await fetch(target.base + path, { headers })).text());
+        await load(target.base + path, 'warm-up', size, headers).catch(() => undefined);
+        const row = await load(target.base + path, `GET ${path}`, size, headers);
+        console.log(format(row));
+        if (path !== ADMIN_CALL && (row.p99 > 20 || row.errors > 0)) ok = false;
+      }
+      console.log(`\nTarget (public calls and pages): p99 <= 20 ms -> ${ok ? 'met' : 'NOT met'}`);
+      if (!ok) process.exitCode = 1;
+    } finally {
+      await target.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
 async function run(): Promise<void> {
   // The pages are rendered by dist/server/render.cjs: build it first if needed.
   const { buildIfStale } = await import('../server/build.ts');
@@ -78,13 +120,7 @@ async function run(): Promise<void> {
   console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${database.label}, server pid ${child.pid}\n`);
   const rows: Array<[Row, Row]> = [];
   try {
-    const { createHash } = await import('node:crypto');
-    const signIn = await fetch(`${base}/api/login/`, {
-      method: 'POST',
-      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
-      body: JSON.stringify({ Email: ADMIN.email, Pwd: createHash('md5').update(ADMIN.password).digest('hex') }),
-    });
-    const bearer = { authorization: `Bearer ${((await signIn.json()) as { Token: string }).Token}` };
+    const bearer = await signIn(base);
     for (const path of ENDPOINTS) {
       const headers = path === ADMIN_CALL ? bearer : {};
       const size = Buffer.byteLength(await (await fetch(base + path, { headers })).text());
@@ -113,5 +149,7 @@ function format(row: Row, ceiling?: Row): string {
   return `${row.name.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s   p99 ${String(row.p99).padStart(3)} ms   ${String(row.bytes).padStart(5)} B   errors ${row.errors}${share}`;
 }
 
+const processesArg = process.argv.indexOf('--processes');
 if (process.argv.includes('--serve')) await serve();
+else if (processesArg > 0) await runProcesses(Number(process.argv[processesArg + 1]));
 else await run();

@@ -55,7 +55,10 @@ test('the projects of a type, drafts marked « Brouillon »: a move changes the 
   await server.post('/api/project/', { Id: 0, ProjectTypeId: lockers.Id, Name: 'Casier en préparation', Description: 'Encore à l’atelier.', Image: 'banc.jpg', Published: false }, token);
   const { user, router } = await open();
   await user.selectOptions(await screen.findByLabelText('Catégorie'), category.Name);
-  await user.selectOptions(await screen.findByLabelText('Type de projet'), lockers.Name);
+  // The category's types arrive after its choice (CI once chose before they had): wait for the option.
+  const typeSelect = await screen.findByLabelText('Type de projet');
+  await within(typeSelect).findByRole('option', { name: lockers.Name });
+  await user.selectOptions(typeSelect, lockers.Name);
   const projects = await list('Projets du type « Casiers familiaux »');
   const published = (await server.get<Project[]>(`/api/projects/${lockers.Id}`)).map((p) => p.Name);
   await waitFor(() => expect(names(projects)).toEqual([...published, 'Casier en préparation']));

@@ -207,6 +207,7 @@ export const messages = {
       Token: 'Le formulaire a expiré : rechargez la page et réessayez.',
       Photos: 'Cinq photos au plus.',
     },
+    forbiddenCharacter: 'Votre texte contient un caractère interdit (de contrôle, invisible ou de sens d’écriture) : retirez-le et réessayez.',
     contactRequired: 'Indiquez un courriel ou un numéro de téléphone pour que nous puissions vous répondre.',
     robot: 'Votre demande ressemble à un envoi automatique et n’a pas été enregistrée. Si vous êtes une personne, rechargez la page, remplissez le formulaire et réessayez.',
     tooFast: 'Envoi trop rapide : prenez quelques secondes pour relire votre demande, puis envoyez-la de nouveau.',

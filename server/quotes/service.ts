@@ -147,7 +147,9 @@ export function createQuotes(options: QuotesOptions): Quotes {
         if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return refused(400, messages.quote.malformed, name);
       }
       if (!validate(f)) {
-        const field = fieldOf(validate.errors?.[0] as ErrorObject);
+        const error = validate.errors?.[0] as ErrorObject;
+        const field = fieldOf(error);
+        if (error.keyword === 'pattern' && ['Name', 'City', 'Message'].includes(field)) return refused(400, messages.quote.forbiddenCharacter, field);
         return refused(400, messages.quote.field[field as QuoteField] ?? messages.quote.malformed, field);
       }
       if (received.tooManyPhotos) return refused(400, messages.quote.field.Photos, 'Photos');

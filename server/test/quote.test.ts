@@ -278,6 +278,10 @@ describe('with a mail server', () => {
       ['Message', { Message: 'm'.repeat(2001) }, 400, 'Décrivez votre projet en 20 à 2 000 caractères'],
       ['Consent', { Consent: '' }, 400, 'Cochez la case de consentement'],
       ['Consent', { Consent: 'non' }, 400, 'Cochez la case de consentement'],
+      // Control, invisible and direction characters (a NUL cannot even be stored by PostgreSQL); a message keeps its lines.
+      ['Name', { Name: 'Julie\u0000Tremblay' }, 400, 'caractère interdit'],
+      ['City', { City: 'Gatineau\u202E' }, 400, 'caractère interdit'],
+      ['Message', { Message: 'Une cuisine à refaire\u0000 au complet, merci.' }, 400, 'caractère interdit'],
     ])('%s %j', async (field, extra, status, message) => {
       const before = await count(t);
       const res = await send(t, goodFields(await oldToken(t), extra));
@@ -293,8 +297,8 @@ describe('with a mail server', () => {
       expect([res.statusCode, res.json<QuoteResult>().Field]).toEqual([400, 'Consent']);
     });
 
-    test('e-mail alone, or phone alone, is enough; « Autre » and no city are fine', async () => {
-      for (const extra of [{ Phone: '' }, { Email: '' }, { Work: 'Autre', City: '' }] as Array<Record<string, string>>) {
+    test('e-mail alone, or phone alone, is enough; « Autre » and no city are fine; a message keeps its lines and tabs', async () => {
+      for (const extra of [{ Phone: '' }, { Email: '' }, { Work: 'Autre', City: '' }, { Message: 'Première ligne du projet.\r\nDeuxième ligne,\tmerci.' }] as Array<Record<string, string>>) {
         const res = await send(t, goodFields(await oldToken(t), extra));
         expect([extra, res.json<QuoteResult>().Result]).toEqual([extra, true]);
       }

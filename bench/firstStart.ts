@@ -7,7 +7,7 @@
 // take to appear, in the background.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort, npmStartCommand } from '../e2e/support/server.ts';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,10 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 let log = '';
 const started = performance.now();
-const child = spawn(process.execPath, ['--max-semi-space-size=2', 'server/start.ts'], {
+const start = npmStartCommand();
+const child = spawn(process.execPath, [...start.options, 'server/start.ts'], {
   cwd: clone,
-  env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(clone, 'data'), ADMIN_EMAIL: 'admin@atelier.test', ADMIN_PASSWORD: 'Bois-franc-2026' },
+  env: { ...process.env, ...start.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(clone, 'data'), ADMIN_EMAIL: 'admin@atelier.test', ADMIN_PASSWORD: 'Bois-franc-2026' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));

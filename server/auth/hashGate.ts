@@ -1,12 +1,13 @@
-// A global cap on concurrent password hashing. Each scrypt takes 64-128 MiB and one of
-// libuv's 4 threads, which file reads share: unbounded, a sign-in flood starves the site (issue
-// 19: 638 MB, 24 s for GET /welcome). At most `concurrency` hashes run at once, at most `queue`
-// wait; beyond that the caller is told to come back later (503 + Retry-After).
+// A global cap on sign-in hashing. Each scrypt takes 64 MiB and a core's worth of work:
+// unbounded, a sign-in flood starved the site (issue 19: 638 MB, 24 s for GET /welcome). At most
+// `concurrency` hashes run at once, at most `queue` wait; beyond that the caller is told to come
+// back later (503 + Retry-After). The hashes themselves run one at a time on their own
+// low-priority thread (auth/passwords.ts).
 import { messages } from '../messages.ts';
 import { ApiError } from '../operations.ts';
 
 export interface HashGateOptions {
-  /** Hashes running at once (each holds a libuv thread and 64 MiB at the default cost). */
+  /** Sign-ins hashing at once (each holds 64 MiB at the default cost). */
   concurrency: number;
   /** Hashes waiting for a turn; more are refused. */
   queue: number;

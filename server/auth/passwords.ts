@@ -1,7 +1,8 @@
 // Slow hashing of the MD5 hex the client sends, with Node's scrypt (no native build needed).
 // Stored as `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later and old
 // hashes still verify.
-import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 
 export interface ScryptCost {
   /** CPU/memory cost, a power of two. */
@@ -19,10 +20,55 @@ export interface ScryptCost {
 export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 16, r: 8, p: 2 };
 const KEY_LENGTH = 32;
 
+/**
+ * Where every hash runs: one thread of its own, at the lowest CPU priority (Linux nice 19 applies
+ * to the thread alone), one hash at a time. In libuv's pool a hash took a thread that file reads
+ * share and a core as urgent as the visitors' pages; here pages and files go first whenever both
+ * cores are busy, and a hash uses what is left (issue 19: a sign-in flood must not slow the site).
+ */
+const HASHER = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+try { require('node:os').setPriority(0, 19); } catch {}
+parentPort.on('message', ({ id, password, salt, keyLength, options }) => {
+  try {
+    parentPort.postMessage({ id, key: scryptSync(password, salt, keyLength, options) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message) });
+  }
+});`;
+
+let hasher: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve: (key: Buffer) => void; reject: (error: Error) => void }>();
+
+function hasherThread(): Worker {
+  if (hasher) return hasher;
+  const worker = new Worker(HASHER, { eval: true });
+  worker.on('message', ({ id, key, error }: { id: number; key?: Uint8Array; error?: string }) => {
+    const job = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref(); // an idle hasher keeps no process alive
+    if (error !== undefined || !key) job?.reject(new Error(error));
+    else job?.resolve(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
+  });
+  worker.on('error', (error) => {
+    hasher = undefined;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  });
+  worker.unref();
+  return (hasher = worker);
+}
+
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
+  const worker = hasherThread();
   return new Promise((resolve, reject) => {
-    scryptCb(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.ref();
+    worker.postMessage({ id, password, salt, keyLength: KEY_LENGTH, options });
   });
 }
 

@@ -2,6 +2,7 @@
 // real concurrent HTTP requests where the finding was a race or a flood.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { restore } from '../backup.ts';
 import { DUMP_FILE } from '../db/dump.ts';
 import { onPostgres } from './database.ts';
 import { configFromEnv } from '../config.ts';
-import { md5hex } from '../auth/passwords.ts';
+import { hashPassword, md5hex, verifyPassword } from '../auth/passwords.ts';
 import { ADMIN_EMAIL, ADMIN_PWD, XSRF, backupOf, build, restoreInto, type BuildOptions, type TestApp } from './helper.ts';
 
 jest.setTimeout(60_000);
@@ -60,6 +61,20 @@ describe('1. sign-in floods', () => {
     }
     // Once the flood is over, the right password works.
     expect((await signIn(base, ADMIN_EMAIL, ADMIN_PWD)).json.Result).toBe(true);
+  });
+
+  test('hashes run on a thread of their own at the lowest priority: file reads never wait behind them', async () => {
+    // Four at once (creating users does not pass the sign-in gate): in libuv's pool they took its
+    // four threads, and a file read waited for one of them to finish.
+    const hashes = Array.from({ length: 4 }, () => hashPassword(md5hex('faux'), { N: 2 ** 14, r: 8, p: 1 }));
+    const order: string[] = [];
+    for (const hash of hashes) void hash.then(() => order.push('hash'));
+    const niceWhileHashing = readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]));
+    await readFile('package.json').then(() => order.push('read'));
+    await Promise.all(hashes);
+    expect(order[0]).toBe('read');
+    expect(niceWhileHashing).toContain(19); // Linux: the hashing thread yields the cores to pages
+    for (const hash of await Promise.all(hashes)) expect(await verifyPassword(md5hex('faux'), hash)).toBe(true);
   });
 
   test('a new e-mail per attempt is limited per address (20 a minute)', async () => {

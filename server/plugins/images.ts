@@ -59,14 +59,34 @@ async function locate(dirs: string[], name: string): Promise<{ path: string; siz
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REPLACEABLE = 'public, max-age=86400';
 
+/**
+ * Where the library's files are, once found: their content never changes under their name (a
+ * deleted image answers 404 by its status, checked first), so the folders' links are resolved and
+ * the file looked at once, not on every request (about a tenth of the server's CPU under load).
+ * Other files, which may be replaced by hand, are looked for every time.
+ */
+const LOCATED_MAX = 10_000;
+
 export function registerImages(app: FastifyInstance, dirs: string[], library: ImageLibrary): void {
+  const located = new Map<string, { path: string; size: number; mtimeMs: number }>();
+  const locateLibraryFile = async (name: string) => {
+    const known = located.get(name);
+    if (known) return known;
+    const found = await locate(dirs.slice(0, 1), name);
+    if (found) {
+      if (located.size >= LOCATED_MAX) located.clear();
+      located.set(name, found);
+    }
+    return found;
+  };
+
   app.get('/assets/images/*', async (req, reply) => {
     const name = (req.params as Record<string, string | undefined>)['*'] ?? '';
     const type = TYPES[extname(name).toLowerCase()];
     if (!SAFE_NAME.test(name) || name.includes('..') || !type) return reply.code(404).send(notFound);
     const status = await library.status(name);
     if (status === 'deleted') return reply.code(404).send(notFound);
-    const found = await locate(status === 'library' ? dirs.slice(0, 1) : dirs, name);
+    const found = status === 'library' ? await locateLibraryFile(name) : await locate(dirs, name);
     if (!found) return reply.code(404).send(notFound);
     const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
     reply.header('ETag', etag);

@@ -340,8 +340,11 @@ describe('acceptance 2: deleting', () => {
     // Unused again: deleted, with its variants.
     expect((await put('/api/project/1', { ...project, Media: undefined, Gallery: undefined })).json()).toMatchObject({ Result: true });
     expect((await put(`/api/projecttype/${type.id}`, { ...typeBody, Image: type.image })).json()).toMatchObject({ Result: true });
+    // Served before (the server then knows where its files are), refused after.
+    for (const file of files) expect([file, (await t.call('GET', `/assets/images/${file}`)).statusCode]).toEqual([file, 200]);
     const deleted = await t.call('DELETE', `/api/image/${upload.Name}`, { token });
     expect(deleted.json()).toMatchObject({ Result: true });
+    for (const file of files) expect([file, (await t.call('GET', `/assets/images/${file}`)).statusCode]).toEqual([file, 404]);
     for (const file of files) expect([file, existsSync(join(imagesDir(), file))]).toEqual([file, false]);
     expect((await t.call('GET', `/assets/images/${upload.Name}`)).statusCode).toBe(404);
     expect((await t.call('GET', `/assets/images/${upload.Name}.40.webp`)).statusCode).toBe(404);

@@ -101,6 +101,8 @@ export interface ImageLibrary {
   media(names: Iterable<string>): Promise<Map<string, Media>>;
   /** How a served file relates to the library: a live library file, a deleted one, or neither. */
   status(file: string): Promise<'library' | 'deleted' | 'other'>;
+  /** Forgets the live files `status` remembers: another server process deleted an image. */
+  forget(): void;
   /**
    * Deletes a live image that no project or project type uses: its row becomes a tombstone, then
    * its files go. A video goes with its poster (neither may be in use); a poster never goes alone.
@@ -174,6 +176,8 @@ function readHead(path: string): Buffer {
   }
 }
 
+const LIVE_FILES_MAX = 50_000;
+
 export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageLibrary {
   const dir = join(options.dataDir, 'images');
   mkdirSync(dir, { recursive: true });
@@ -181,6 +185,28 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
   for (const entry of readdirSync(dir)) if (entry.startsWith(TEMP_PREFIX)) rmSync(join(dir, entry), { recursive: true, force: true });
   const queue = serial();
   const timeout = options.timeoutPerImageMs ?? 60_000;
+
+  // The live library files `status` has seen: nearly every file a visitor loads, and only a
+  // deletion makes one anything else. Remembered until a deletion, here (dropped when it starts
+  // and when it is written, and a lookup that overlapped it is not kept) or in another process
+  // (`forget`, on its change notice); no query for them meanwhile.
+  const liveFiles = new Set<string>();
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    liveFiles.clear();
+  };
+  const statusOf = async (file: string): Promise<'library' | 'deleted' | 'other'> => {
+    const variant = parseVariantName(file);
+    const names = variant ? [file, variant.name] : [file];
+    const rows = await imageRows.imagesByName(db, names);
+    const own = rows.find((row) => row.name === file);
+    if (own) return own.deleted_at === null ? 'library' : 'deleted';
+    const base = variant ? rows.find((row) => row.name === variant.name) : undefined;
+    if (!base || !variant) return 'other';
+    if (base.deleted_at !== null) return 'deleted';
+    return parseWidths(base.widths).includes(variant.width) ? 'library' : 'other';
+  };
 
   const tempDir = (): string => {
     const path = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
@@ -355,18 +381,17 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     },
 
     async status(file) {
-      const variant = parseVariantName(file);
-      const names = variant ? [file, variant.name] : [file];
-      const rows = await imageRows.imagesByName(db, names);
-      const own = rows.find((row) => row.name === file);
-      if (own) return own.deleted_at === null ? 'library' : 'deleted';
-      const base = variant ? rows.find((row) => row.name === variant.name) : undefined;
-      if (!base || !variant) return 'other';
-      if (base.deleted_at !== null) return 'deleted';
-      return parseWidths(base.widths).includes(variant.width) ? 'library' : 'other';
+      if (liveFiles.has(file)) return 'library';
+      const started = generation;
+      const status = await statusOf(file);
+      if (status === 'library' && started === generation && liveFiles.size < LIVE_FILES_MAX) liveFiles.add(file);
+      return status;
     },
 
+    forget,
+
     async remove(name) {
+      forget();
       type Outcome = RemoveResult | { status: 'gone'; files: string[]; video: boolean };
       const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
         const usage = (names: string[]) => imageRows.imagesWithUsage(trx, names);
@@ -387,6 +412,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         ]);
         return { status: 'gone', files, video: row.poster !== null };
       });
+      forget();
       if (outcome.status !== 'gone') return outcome;
       for (const file of outcome.files) rmSync(join(dir, file), { force: true });
       return { status: 'deleted', video: outcome.video };

@@ -18,8 +18,7 @@
 // that does not parse (ignored here), loses its 416's Content-Range in the error handler, has
 // only weak ETags, and keeps a range for any If-Range date unless it also sends Last-Modified;
 // its 304 costs more CPU (measured). The names, folders and tombstones would stay here anyway.
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ImageLibrary } from '../images/library.ts';
@@ -87,16 +86,28 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
     const status = await library.status(name);
     if (status === 'deleted') return reply.code(404).send(notFound);
     const found = status === 'library' ? await locateLibraryFile(name) : await locate(dirs, name);
-    if (!found) return reply.code(404).send(notFound);
+    // Opened now, so that a file deleted meanwhile (by another process, a moment before this one
+    // heard of it) answers 404, not an error halfway through.
+    const file = found ? await open(found.path).catch(() => null) : null;
+    if (!found || !file) {
+      located.delete(name);
+      return reply.code(404).send(notFound);
+    }
+    const streamed = (options: { start: number; end: number }) => file.createReadStream(options);
+    const unused = () => void file.close().catch(() => {});
     const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
     reply.header('ETag', etag);
     reply.header('Cache-Control', status === 'library' ? IMMUTABLE : REPLACEABLE);
     reply.header('Content-Type', type);
     reply.header('Accept-Ranges', 'bytes');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (req.headers['if-none-match'] === etag) {
+      unused();
+      return reply.code(304).send();
+    }
     const ifRange = req.headers['if-range'];
     const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, found.size) : null;
     if (range === 'unsatisfiable') {
+      unused();
       reply.header('Content-Range', `bytes */${found.size}`);
       reply.type('application/json; charset=utf-8');
       return reply.code(416).send({ Result: false, Message: messages.imageFile.rangeNotSatisfiable });
@@ -105,12 +116,12 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
       reply.code(206);
       reply.header('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`);
       reply.header('Content-Length', range.end - range.start + 1);
-      return reply.send(createReadStream(found.path, { start: range.start, end: range.end }));
+      return reply.send(streamed({ start: range.start, end: range.end }));
     }
     reply.header('Content-Length', found.size);
     // With its end given, as @fastify/send opens it, the stream stops after the last byte instead
     // of making one more, empty read: about half the server's CPU for a whole photo (measured).
-    return reply.send(createReadStream(found.path, { end: Math.max(0, found.size - 1) }));
+    return reply.send(streamed({ start: 0, end: Math.max(0, found.size - 1) }));
   });
 }
 

@@ -60,8 +60,11 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
   const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
   if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');
   const cache = createReadCache();
-  // Another process's write drops this one's cached reads and pages.
-  changes.onChange(() => cache.invalidate());
+  // Another process's write drops this one's cached reads and pages, and what its image files were.
+  changes.onChange(() => {
+    cache.invalidate();
+    images.forget();
+  });
   const services: Services = {
     db,
     cache,

@@ -114,7 +114,7 @@ async function adminToken(): Promise<string> {
   return second.json.Result === true ? String(second.json.Token) : login(a.base);
 }
 
-test('uploads of one name through both processes at once: two names, both files served by both', async () => {
+test('uploads of one name through both processes at once: two names, both files served by both; a deletion through one is seen by both', async () => {
   const token = await adminToken();
   const photo = async (shade: number) =>
     sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 40 } } }).jpeg().toBuffer();
@@ -136,6 +136,9 @@ test('uploads of one name through both processes at once: two names, both files 
   }
   const library = names((await call(b.base, 'GET', '/api/image/all/', token)).json);
   expect(library).toEqual(expect.arrayContaining([one.Name, two.Name]));
+  // Deleted through one process, served by neither (the other had served it, and remembered it).
+  expect((await call(a.base, 'DELETE', `/api/image/${one.Name}`, token)).json).toMatchObject({ Result: true });
+  for (const server of [a, b]) expect((await fetch(`${server.base}/assets/images/${one.Name}`)).status).toBe(404);
 });
 
 test('quote requests through both processes: each e-mail is sent once, by one process', async () => {

@@ -84,7 +84,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
   const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
   await registerSecurity(app, { publicGetRoutes, tokenDependentRoutes, formPostRoutes });
-  registerReadCacheInvalidation(app, services.cache, services.changes);
+  // The writes that drop the read cache: every write call, but those that change nothing it holds.
+  const cacheWrites = new Set(contract.filter((op) => op.method !== 'GET' && !op.keepsPublicReads).map((op) => `${op.method} ${op.url}`));
+  registerReadCacheInvalidation(app, services.cache, services.changes, cacheWrites);
   registerRequestLog(app);
   registerErrors(app);
   await registerCompression(app);

@@ -36,6 +36,8 @@ export interface ContractOperation {
   securityOptional: boolean;
   /** `x-no-store: true`: a public GET whose answer no cache may keep (e.g. a form's token). */
   noStore: boolean;
+  /** `x-keeps-public-reads: true`: a write that changes nothing a public read shows (sign-in, quote request). */
+  keepsPublicReads: boolean;
   schema: {
     params?: JsonObject;
     body?: JsonObject;
@@ -158,6 +160,7 @@ export function loadContract(openapiPath: string): ContractOperation[] {
         security: [...security],
         securityOptional: requirements.some((requirement) => isObject(requirement) && Object.keys(requirement).length === 0),
         noStore: op['x-no-store'] === true,
+        keepsPublicReads: op['x-keeps-public-reads'] === true,
         schema,
       });
     }

@@ -484,6 +484,31 @@ describe('4. percent-encoded paths meet the same checks as the path the router u
     expect(unknown.headers['content-type']).toMatch(/^application\/json/);
   });
 
+  test('sign-ins, token renewals, logouts, quote requests and unknown paths keep the read cache; a write drops it', async () => {
+    const t = await build();
+    open.push(t);
+    const names = async () => (await t.call('GET', '/api/category/all/')).json<Array<{ Id: number; Name: string }>>().map((c) => c.Name);
+    const before = await names();
+    // Changed behind the server's back: only a dropped cache shows it.
+    await t.db.updateTable('category').set({ name: 'Changée en douce' }).where('name', '=', before[0] as string).execute();
+    const calls: Array<[string, string, object?]> = [
+      ['POST', '/api/login/', { Email: `${randomUUID()}@exemple.ca`, Pwd: md5hex('faux') }],
+      ['POST', '/api/refreshtoken/'],
+      ['POST', '/api/logout/'],
+      ['POST', '/api/quote', {}],
+      ['POST', '/api/nowhere/', {}],
+      ['DELETE', '/%61pi/nowhere/1'],
+    ];
+    for (const [method, url, body] of calls) {
+      expect([url, (await t.call(method as 'POST', url, body ? { body } : {})).statusCode]).not.toEqual([url, 500]);
+      expect([url, await names()]).toEqual([url, before]);
+    }
+    const { Token } = await t.login(); // a sign-in that succeeds keeps it too
+    expect(await names()).toEqual(before);
+    expect((await t.call('POST', '/api/category/', { token: Token, body: { Id: 0, Name: 'Nouvelle' } })).json()).toMatchObject({ Result: true });
+    expect(await names()).toEqual(expect.arrayContaining(['Changée en douce', 'Nouvelle']));
+  });
+
   test('a write through an encoded path drops the read cache', async () => {
     const t = await build();
     open.push(t);

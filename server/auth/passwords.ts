@@ -38,7 +38,11 @@ parentPort.on('message', ({ id, password, salt, keyLength, options }) => {
   }
 });`;
 
+/** An idle hasher ends after this long (its thread holds about 10 MB); the next hash starts another. */
+const HASHER_IDLE_MS = 10_000;
+
 let hasher: Worker | undefined;
+let idle: NodeJS.Timeout | undefined;
 let nextId = 0;
 const pending = new Map<number, { resolve: (key: Buffer) => void; reject: (error: Error) => void }>();
 
@@ -48,7 +52,15 @@ function hasherThread(): Worker {
   worker.on('message', ({ id, key, error }: { id: number; key?: Uint8Array; error?: string }) => {
     const job = pending.get(id);
     pending.delete(id);
-    if (pending.size === 0) worker.unref(); // an idle hasher keeps no process alive
+    if (pending.size === 0) {
+      worker.unref(); // an idle hasher keeps no process alive
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        if (hasher !== worker || pending.size > 0) return;
+        hasher = undefined;
+        void worker.terminate();
+      }, HASHER_IDLE_MS).unref();
+    }
     if (error !== undefined || !key) job?.reject(new Error(error));
     else job?.resolve(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   });
@@ -63,6 +75,7 @@ function hasherThread(): Worker {
 
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
+  clearTimeout(idle);
   const worker = hasherThread();
   return new Promise((resolve, reject) => {
     const id = nextId++;

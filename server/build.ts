@@ -1,8 +1,9 @@
 // Builds the SPA and the server's render of it (npm run build) when dist/index.html or
 // dist/server/render.cjs is missing or older than their sources. `npm start` runs it first; so do
-// the server tests of the rendered pages (`node server/build.ts`).
+// the server tests of the rendered pages (`node server/build.ts`). A build counts from when it
+// ran, not from when webpack last changed its files.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +27,12 @@ export function buildIfStale(root: string): boolean {
   if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return true;
   console.log('dist/ absent ou plus ancien que les sources : npm run build');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  return spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' }).status === 0;
+  if (spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) return false;
+  // webpack leaves a file it would write unchanged as it was (old date included): a source edit
+  // that changes no built file would otherwise make every later start build again.
+  const now = new Date();
+  for (const file of built) if (existsSync(file)) utimesSync(file, now, now);
+  return true;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -3,9 +3,10 @@
 // yet) and every file they name answers. finishDemoVariants() encodes the variants in the
 // background, puts them in place, then lists them in Media (server/images/library.ts).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, repoRoot, type TestApp } from './helper.ts';
 
 const demo = join(repoRoot, 'server', 'demo', 'images');
@@ -100,4 +101,50 @@ describe('the first start after a clone', () => {
       await again.close();
     }
   }, 120_000);
+});
+
+describe('npm start builds the site only when a source changed since the last build', () => {
+  // A project in miniature: its "build" counts its runs and, as webpack does for a file whose
+  // content did not change, leaves the built files as they were, dates included.
+  let project: string;
+  const runs = () => (existsSync(join(project, 'runs')) ? readFileSync(join(project, 'runs'), 'utf8').length : 0);
+  const age = (file: string, seconds: number) => {
+    const then = new Date(Date.now() - seconds * 1000);
+    utimesSync(join(project, file), then, then);
+  };
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'stale-build-'));
+    for (const dir of ['src', 'public', 'dist/server']) mkdirSync(join(project, dir), { recursive: true });
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'essai', private: true, scripts: { build: `node -e "require('fs').appendFileSync('runs', 'x')"` } }),
+    );
+    for (const file of ['dist/index.html', 'dist/server/render.cjs']) {
+      writeFileSync(join(project, file), '');
+      age(file, 3600);
+    }
+    writeFileSync(join(project, 'src', 'page.ts'), 'export {};');
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  /** What `npm start` does first (server/build.ts, run as npm start runs it: by Node, as a module), in `project`. */
+  const buildIfStale = (root: string) => {
+    const module = pathToFileURL(join(repoRoot, 'server', 'build.ts')).href;
+    const script = `import { buildIfStale } from ${JSON.stringify(module)}; process.exitCode = buildIfStale(process.argv[1]) ? 0 : 1;`;
+    return spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { cwd: root, stdio: 'ignore' }).status === 0;
+  };
+
+  it('builds once after an edit that changes no built file, not at every later start', () => {
+    expect(buildIfStale(project)).toBe(true);
+    expect(runs()).toBe(1);
+    expect(buildIfStale(project)).toBe(true);
+    expect(buildIfStale(project)).toBe(true);
+    expect(runs()).toBe(1);
+    // A later edit builds again.
+    age('dist/index.html', 60);
+    age('dist/server/render.cjs', 60);
+    writeFileSync(join(project, 'src', 'page.ts'), 'export const changed = true;');
+    expect(buildIfStale(project)).toBe(true);
+    expect(runs()).toBe(2);
+  });
 });

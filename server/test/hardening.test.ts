@@ -484,27 +484,34 @@ describe('4. percent-encoded paths meet the same checks as the path the router u
     expect(unknown.headers['content-type']).toMatch(/^application\/json/);
   });
 
-  test('sign-ins, token renewals, logouts, quote requests and unknown paths keep the read cache; a write drops it', async () => {
+  test('sign-ins, token renewals, logouts, quote requests, unknown paths and refused writes keep the read cache; a write drops it', async () => {
     const t = await build();
     open.push(t);
     const names = async () => (await t.call('GET', '/api/category/all/')).json<Array<{ Id: number; Name: string }>>().map((c) => c.Name);
     const before = await names();
     // Changed behind the server's back: only a dropped cache shows it.
     await t.db.updateTable('category').set({ name: 'Changée en douce' }).where('name', '=', before[0] as string).execute();
-    const calls: Array<[string, string, object?]> = [
-      ['POST', '/api/login/', { Email: `${randomUUID()}@exemple.ca`, Pwd: md5hex('faux') }],
-      ['POST', '/api/refreshtoken/'],
-      ['POST', '/api/logout/'],
-      ['POST', '/api/quote', {}],
-      ['POST', '/api/nowhere/', {}],
-      ['DELETE', '/%61pi/nowhere/1'],
-    ];
-    for (const [method, url, body] of calls) {
-      expect([url, (await t.call(method as 'POST', url, body ? { body } : {})).statusCode]).not.toEqual([url, 500]);
-      expect([url, await names()]).toEqual([url, before]);
-    }
     const { Token } = await t.login(); // a sign-in that succeeds keeps it too
-    expect(await names()).toEqual(before);
+    const forged = `${Token.slice(0, -4)}AAAA`;
+    const calls: Array<[string, string, Parameters<TestApp['call']>[2], number]> = [
+      ['POST', '/api/login/', { body: { Email: `${randomUUID()}@exemple.ca`, Pwd: md5hex('faux') } }, 200],
+      ['POST', '/api/refreshtoken/', {}, 401],
+      ['POST', '/api/logout/', {}, 200],
+      ['POST', '/api/quote', { body: {} }, 400],
+      ['POST', '/api/nowhere/', { body: {} }, 404],
+      ['DELETE', '/%61pi/nowhere/1', {}, 404],
+      // Writes refused before their handler: anyone can send them.
+      ['POST', '/api/category/', { body: { Id: 0, Name: 'Sans jeton' } }, 401],
+      ['POST', '/api/category/', { token: forged, body: { Id: 0, Name: 'Jeton forgé' } }, 401],
+      ['POST', '/api/category/', { token: Token, xsrf: false, body: { Id: 0, Name: 'Sans XSRF' } }, 403],
+      ['POST', '/api/category/', { token: Token, body: { Id: 'x', Name: 42 } }, 400],
+      ['DELETE', '/api/category/1', {}, 401],
+    ];
+    for (const [method, url, options, status] of calls) {
+      const res = await t.call(method as 'POST', url, options);
+      expect([method, url, res.statusCode]).toEqual([method, url, status]);
+      expect([method, url, await names()]).toEqual([method, url, before]);
+    }
     expect((await t.call('POST', '/api/category/', { token: Token, body: { Id: 0, Name: 'Nouvelle' } })).json()).toMatchObject({ Result: true });
     expect(await names()).toEqual(expect.arrayContaining(['Changée en douce', 'Nouvelle']));
   });

@@ -84,7 +84,13 @@ test('Enter on a slide opens the full-screen popup: arrows move, Tab stays insid
   await user.keyboard('{Enter}');
   const dialog = await screen.findByRole('dialog');
   expect(dialog).toHaveAttribute('aria-modal', 'true');
-  expect(await within(dialog).findByRole('img')).toHaveAttribute('alt', firstName);
+  // The first project drawn may be a video (its poster in the carousel, the video in the popup).
+  const shown = await waitFor(() => {
+    const media = dialog.querySelector('img, video');
+    expect(media).not.toBeNull();
+    return media as HTMLElement;
+  });
+  expect(shown.getAttribute(shown.tagName === 'VIDEO' ? 'aria-label' : 'alt')).toBe(firstName);
   expect(within(dialog).getByText('1 / 7')).toBeInTheDocument();
   expect(within(dialog).getByRole('button', { name: /Fermer/ })).toHaveFocus();
 

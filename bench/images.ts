@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { npmStartCommand, startServer } from '../e2e/support/server.ts';
-import { fillDemoCache } from '../server/images/demoCache.ts';
-import { createImageLibrary } from '../server/images/library.ts';
+import { fillDemoCache } from '../server/media/demoCache.ts';
+import { createImageLibrary } from '../server/media/library.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { seedDemoContent } from '../server/db/seed.ts';
 
@@ -193,7 +193,7 @@ try {
 // ---- seeding ------------------------------------------------------------------------------------
 const paths = {
   demoImagesDir: join(root, 'server', 'demo', 'images'),
-  workerPath: join(root, 'server', 'images', 'worker.ts'),
+  workerPath: join(root, 'server', 'media', 'worker.ts'),
 };
 if (COLD) {
   const cacheDir = mkdtempSync(join(tmpdir(), 'atelier-bench-cache-'));

@@ -5,8 +5,8 @@ import { randomPassword } from './auth/passwords.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createUser, resetPassword } from './db/seed.ts';
-import { findUserByEmail } from './db/repositories/user.ts';
-import { messages } from './messages.ts';
+import { findUserByEmail } from './auth/user.repository.ts';
+import { messages } from './domain/messages.ts';
 
 const t = messages.cli;
 

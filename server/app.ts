@@ -6,22 +6,22 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { HashGateOptions } from './auth/hashGate.ts';
 import type { ScryptCost } from './auth/passwords.ts';
 import type { TokenLifetimes } from './auth/sessions.ts';
-import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connectionLimits.ts';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connectionLimits.ts';
 import type { MailSettings } from './quotes/mail.ts';
-import { loadContract } from './contract.ts';
-import { registerCompression } from './plugins/compression.ts';
-import { registerErrors } from './plugins/errors.ts';
-import { registerImages } from './plugins/images.ts';
-import { loggerOptions, registerRequestLog } from './plugins/logging.ts';
-import { registerNotFound } from './plugins/notFound.ts';
-import { registerOperations } from './plugins/operations.ts';
-import { registerReadCacheInvalidation } from './plugins/readCache.ts';
-import { createRenderer } from './plugins/render.ts';
-import { registerSecurity } from './plugins/security.ts';
-import { registerSeo } from './plugins/seo.ts';
-import { registerServices } from './plugins/services.ts';
-import { registerSpa } from './plugins/spa.ts';
-import { registerValidation } from './plugins/validation.ts';
+import { loadContract } from './http/contract.ts';
+import { registerCompression } from './http/compression.ts';
+import { registerErrors } from './http/errors.ts';
+import { registerImages } from './media/files.routes.ts';
+import { loggerOptions, registerRequestLog } from './http/logging.ts';
+import { registerNotFound } from './http/notFound.ts';
+import { registerOperations } from './http/routing.ts';
+import { registerReadCacheInvalidation } from './http/cacheInvalidation.ts';
+import { createRenderer } from './http/render.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerSeo } from './site/seo.routes.ts';
+import { registerServices } from './services.ts';
+import { registerSpa } from './http/spa.ts';
+import { registerValidation } from './http/validation.ts';
 
 export interface AppConfig {
   /** Database file, uploaded images (images/), generated JWT key. */
@@ -33,7 +33,7 @@ export interface AppConfig {
   openapiPath: string;
   /** Bundled demo images, served after DATA_DIR/images. */
   demoImagesDir: string;
-  /** The image worker script (server/images/worker.ts), run as a child process. */
+  /** The image worker script (server/media/worker.ts), run as a child process. */
   imageWorkerPath: string;
   /** Cache of the demo images' pipeline output (e.g. node_modules/.cache/atelier-images); none: no cache. */
   imageCacheDir?: string;

@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './app.ts';
-import { DEFAULT_CONNECTION_LIMITS } from './connectionLimits.ts';
+import { DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 import { isPostgresUrl } from './db/dialect.ts';
-import { messages } from './messages.ts';
+import { messages } from './domain/messages.ts';
 
 const t = messages.config;
 
@@ -125,7 +125,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       distDir: resolve(repoRoot, 'dist'),
       openapiPath: resolve(repoRoot, 'openapi.yaml'),
       demoImagesDir: resolve(repoRoot, 'server', 'demo', 'images'),
-      imageWorkerPath: resolve(repoRoot, 'server', 'images', 'worker.ts'),
+      imageWorkerPath: resolve(repoRoot, 'server', 'media', 'worker.ts'),
       imageCacheDir: resolve(repoRoot, 'node_modules', '.cache', 'atelier-images'),
       jwtSecret: env.JWT_SECRET || undefined,
       publicUrl: publicUrl(env.PUBLIC_URL),

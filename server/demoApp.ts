@@ -30,7 +30,7 @@ export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: Fast
     distDir: join(options.root, 'dist'),
     openapiPath: join(options.root, 'openapi.yaml'),
     demoImagesDir: join(options.root, 'server', 'demo', 'images'),
-    imageWorkerPath: join(options.root, 'server', 'images', 'worker.ts'),
+    imageWorkerPath: join(options.root, 'server', 'media', 'worker.ts'),
     imageCacheDir: join(options.root, 'node_modules', '.cache', 'atelier-images'),
     trustProxy: false,
     logger: false,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { seedAdmin, seedDemoContent } from './db/seed.ts';
-import { messages } from './messages.ts';
+import { messages } from './domain/messages.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 

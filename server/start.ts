@@ -2,7 +2,7 @@
 // sources (server/build.ts), then starts the server (server/main.ts).
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.ts';
-import { messages } from './messages.ts';
+import { messages } from './domain/messages.ts';
 
 if (!buildIfStale(fileURLToPath(new URL('..', import.meta.url)))) {
   console.error(messages.cli.buildFailed);

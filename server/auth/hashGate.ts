@@ -3,8 +3,8 @@
 // `concurrency` hashes run at once, at most `queue` wait; beyond that the caller is told to come
 // back later (503 + Retry-After). The hashes themselves run one at a time on their own
 // low-priority thread (auth/passwords.ts).
-import { messages } from '../messages.ts';
-import { ApiError } from '../operations.ts';
+import { messages } from '../domain/messages.ts';
+import { ApiError } from '../http/operations.ts';
 
 export interface HashGateOptions {
   /** Sign-ins hashing at once (each holds 64 MiB at the default cost). */

@@ -5,7 +5,7 @@
 // forgets nothing. `admit` checks and counts in one transaction: concurrent attempts cannot all
 // pass the limit (transactions run one at a time, server/db/dialect.ts).
 import { createHash } from 'node:crypto';
-import type { Executor } from '../db/repositories/common.ts';
+import type { Executor } from '../db/executor.ts';
 
 /** A key is stored as its SHA-256: no address or e-mail kept in clear, any character allowed. */
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { messages } from '../messages.ts';
+import { messages } from '../domain/messages.ts';
 import type { Db } from './database.ts';
 
 export interface Changes {

@@ -10,7 +10,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { messages } from '../messages.ts';
+import { messages } from '../domain/messages.ts';
 import { continueIdsAfterExplicit, INT8_AS_NUMBER } from './dialect.ts';
 import { latestMigration } from './migrations.ts';
 import type { Database } from './schema.ts';

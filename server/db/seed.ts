@@ -3,11 +3,11 @@
 import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/content.ts';
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
 import { continueIdsAfterExplicit } from './dialect.ts';
-import { uniqueKey } from './mappers.ts';
-import { findUserByEmail, insertUser, updateUser } from './repositories/user.ts';
+import { uniqueKey } from '../projects/views.ts';
+import { findUserByEmail, insertUser, updateUser } from '../auth/user.repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Db } from './database.ts';
-import type { ImageLibrary } from '../images/library.ts';
+import type { ImageLibrary } from '../media/library.ts';
 
 /**
  * Inserts the demo content when the database has no category. Returns true when it did. The demo

@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import type { SiteSettings } from '../../contract/api.ts';
 import type { QuotePhotoTable } from '../db/schema.ts';
-import { messages } from '../messages.ts';
-import type { QuoteRow } from '../db/repositories/quote.ts';
+import { messages } from '../domain/messages.ts';
+import type { QuoteRow } from './quote.repository.ts';
 
 export interface MailSettings {
   /** SMTP_URL, e.g. smtp://user:pass@mail.example.ca:587 or smtps://…:465 */

@@ -2,7 +2,7 @@
 // the confirmation, or why it was refused. Self-contained (the site's stylesheet is hashed), no
 // script and no style (the Content-Security-Policy allows neither inline), the visitor's text
 // never echoed.
-import { messages } from '../messages.ts';
+import { messages } from '../domain/messages.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

@@ -6,9 +6,9 @@ import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContract } from '../contract.ts';
+import { loadContract } from '../http/contract.ts';
 import { md5hex } from '../auth/passwords.ts';
-import { CONTENT_SECURITY_POLICY } from '../plugins/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../http/security.ts';
 import { build, buildSignedIn, repoRoot, snapshot, XSRF, type TestApp } from './helper.ts';
 
 const contract = loadContract(join(repoRoot, 'openapi.yaml'));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { restore } from '../backup.ts';
+import { restore } from '../backup/backup.ts';
 import type { ProjectView } from '../../contract/api.ts';
 import { DUMP_FILE } from '../db/dump.ts';
 import { databaseUrlFor, onPostgres, serverEnv } from './database.ts';
@@ -129,7 +129,7 @@ test('npm run backup / restore (the scripts) with DATA_DIR', async () => {
   const target = join(work, 'cli-restauré');
   // DATA_DIR and, on PostgreSQL, its database (the target's: a new, empty one).
   const run = async (args: string[], dataDir: string) =>
-    spawnSync(process.execPath, [join(repoRoot, 'server', 'backupCli.ts'), ...args], { env: { ...process.env, ...(await serverEnv(dataDir)), INIT_CWD: work }, encoding: 'utf8' });
+    spawnSync(process.execPath, [join(repoRoot, 'server', 'backup', 'cli.ts'), ...args], { env: { ...process.env, ...(await serverEnv(dataDir)), INIT_CWD: work }, encoding: 'utf8' });
   const saved = await run(['backup', 'cli.tar.gz'], t.dataDir);
   expect(saved.stderr).toBe('');
   expect(saved.status).toBe(0);

@@ -4,10 +4,10 @@ const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
 
 module.exports = function globalSetup(globalConfig) {
-  const result = spawnSync(process.execPath, [join(globalConfig.rootDir, 'server', 'images', 'warmDemoCache.ts')], {
+  const result = spawnSync(process.execPath, [join(globalConfig.rootDir, 'server', 'media', 'warmDemoCache.ts')], {
     cwd: globalConfig.rootDir,
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  if (result.status !== 0) throw new Error('server/images/warmDemoCache.ts failed');
+  if (result.status !== 0) throw new Error('server/media/warmDemoCache.ts failed');
 };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
-import { restore } from '../backup.ts';
+import { restore } from '../backup/backup.ts';
 import { DUMP_FILE } from '../db/dump.ts';
 import { onPostgres } from './database.ts';
 import { configFromEnv } from '../config.ts';

@@ -8,7 +8,7 @@ import { buildApp, type AppConfig } from '../app.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { seedAdmin, seedDemoContent } from '../db/seed.ts';
 import type { Db } from '../db/database.ts';
-import { backup, restore } from '../backup.ts';
+import { backup, restore } from '../backup/backup.ts';
 import { databaseUrlFor, dropDatabaseFor } from './database.ts';
 
 export const repoRoot = resolve(__dirname, '..', '..');
@@ -63,7 +63,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     distDir,
     openapiPath: join(repoRoot, 'openapi.yaml'),
     demoImagesDir: join(repoRoot, 'server', 'demo', 'images'),
-    imageWorkerPath: join(repoRoot, 'server', 'images', 'worker.ts'),
+    imageWorkerPath: join(repoRoot, 'server', 'media', 'worker.ts'),
     imageCacheDir: join(repoRoot, 'node_modules', '.cache', 'atelier-images'),
     trustProxy: false,
     logger: false,

@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import type { ImageInfo, ImageUploadResult, ProjectTypeView, ProjectView } from '../../contract/api.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES } from '../../contract/images.ts';
-import { candidateNames, slugOf, variantWidths } from '../images/rules.ts';
-import { IMMUTABLE } from '../plugins/images.ts';
+import { candidateNames, slugOf, variantWidths } from '../media/rules.ts';
+import { IMMUTABLE } from '../media/files.routes.ts';
 import { build, buildSignedIn, uploadImage, type TestApp } from './helper.ts';
 
 jest.setTimeout(120_000);

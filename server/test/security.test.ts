@@ -4,9 +4,9 @@ import { createHmac } from 'node:crypto';
 import { demoSite } from '../demo/site.ts';
 import { build, formData, snapshot, XSRF, ADMIN_EMAIL, ADMIN_PWD, type TestApp } from './helper.ts';
 import { operations } from '../../contract/api.ts';
-import { loadContract } from '../contract.ts';
+import { loadContract } from '../http/contract.ts';
 import { md5hex } from '../auth/passwords.ts';
-import { CONTENT_SECURITY_POLICY } from '../plugins/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../http/security.ts';
 import { join } from 'node:path';
 import { repoRoot } from './helper.ts';
 

@@ -11,8 +11,8 @@ import { Readable } from 'node:stream';
 import type { ImageInfo, ImageUploadResult, ProjectView } from '../../contract/api.ts';
 import { demoProjects, demoVideos } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
-import { demoPosterName, sniffFtyp } from '../images/video.ts';
-import { IMMUTABLE, parseRange } from '../plugins/images.ts';
+import { demoPosterName, sniffFtyp } from '../media/video.ts';
+import { IMMUTABLE, parseRange } from '../media/files.routes.ts';
 import { buildSignedIn, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp, backupOf } from './helper.ts';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { ContractOperation } from '../../contract.ts';
+import type { ContractOperation } from '../../http/contract.ts';
 
 export type Schema = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { loadContract, type ContractOperation } from '../../contract.ts';
+import { loadContract, type ContractOperation } from '../../http/contract.ts';
 import { onPostgres } from '../database.ts';
 import { build, repoRoot, uploadImage, XSRF, type TestApp } from '../helper.ts';
 import { quoteForm } from '../mailCatcher.ts';

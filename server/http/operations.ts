@@ -1,0 +1,77 @@
+// Handler types, taken from the contract's table of operations (contract/api.ts, generated from
+// openapi.yaml): a handler whose argument or answer drifts from the contract fails
+// `npm run typecheck`. buildApp checks at start-up that every operation of the contract has
+// exactly one handler, in the module of its tag.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as G from '../../contract/api.ts';
+import type { OperationId, Operations } from '../../contract/api.ts';
+import type { HashGate } from '../auth/hashGate.ts';
+import type { Changes } from '../db/changes.ts';
+import type { RateLimiter } from '../auth/rateLimiter.ts';
+import type { ScryptCost } from '../auth/passwords.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import type { ImageLibrary } from '../media/library.ts';
+import type { Quotes } from '../quotes/quote.service.ts';
+import { messages } from '../domain/messages.ts';
+import type { ReadCache } from './readCache.ts';
+
+export type { OperationId, Operations } from '../../contract/api.ts';
+
+/** What every handler may use; built once per app by buildApp. */
+export interface Services {
+  db: Db;
+  /** Public read results; every write call invalidates it. */
+  cache: ReadCache;
+  /** Tells the other server processes of a write, and hears theirs (server/db/changes.ts). */
+  changes: Changes;
+  sessions: Sessions;
+  /** The image library: files in DATA_DIR/images, rows in the image table, the worker queue. */
+  images: ImageLibrary;
+  /** Sign-in attempts per address and e-mail, and per address alone. */
+  /** Sign-in attempts, per address and e-mail (`pair`) and per address, in one window. */
+  loginLimiter: RateLimiter;
+  loginLimits: { pair: number; address: number };
+  /** The global cap on concurrent sign-in password hashing. */
+  hashGate: HashGate;
+  /** Quote requests: their files, the spam rules, the e-mail outbox, the retention. */
+  quotes: Quotes;
+  passwordCost: ScryptCost;
+  /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
+  dummyPasswordHash: () => Promise<string>;
+}
+
+export interface HandlerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  /** The signed-in administrator (operations with bearer security, required or sent where optional), else null. */
+  userId: number | null;
+}
+
+export type Handler<K extends OperationId> = (
+  arg: Operations[K][0],
+  ctx: HandlerContext,
+) => Promise<Operations[K][1]>;
+
+export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };
+
+/** One module per contract tag. */
+export interface TagModule<K extends OperationId = OperationId> {
+  tag: string;
+  handlers: Handlers<K>;
+}
+
+/** An answer other than 200: thrown by handlers, sent as `{Result:false, Message}`. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.statusCode = statusCode;
+    this.headers = headers;
+  }
+}
+
+export const refuse = (Message: string): G.MutationResult => ({ Result: false, Message });
+export const ok = (Message: string = messages.ok): G.MutationResult => ({ Result: true, Message });

@@ -1,0 +1,55 @@
+// Turns Ajv errors (schema violations) into one French sentence a person can act on. The words
+// are in messages.ts; this file picks the sentence and the field's label.
+import type { FastifySchemaValidationError } from 'fastify';
+import { messages } from '../domain/messages.ts';
+
+export function frenchValidationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
+  const t = messages.validation;
+  const error = errors[0];
+  if (!error) return t.invalid;
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const path = error.instancePath.split('/').filter(Boolean);
+  let field = path[path.length - 1];
+  if (error.keyword === 'required') field = String(params.missingProperty ?? '');
+  const label = field ? `${t.labels[field] ?? t.field} (${field})` : context === 'body' ? t.body : t.request;
+
+  switch (error.keyword) {
+    case 'required':
+      return t.required(label);
+    case 'additionalProperties':
+      return t.notAllowed(String(params.additionalProperty));
+    case 'type':
+      return t.type(label, t.typeNames[String(params.type)] ?? String(params.type));
+    case 'minLength':
+      return t.minLength(label, Number(params.limit));
+    case 'maxLength':
+      return t.maxLength(label, Number(params.limit));
+    case 'minItems':
+      return t.minItems(label, Number(params.limit));
+    case 'maxItems':
+      return t.maxItems(label, Number(params.limit));
+    case 'minimum':
+      return t.minimum(label, String(params.limit));
+    case 'maximum':
+      return t.maximum(label, String(params.limit));
+    case 'format':
+      return params.format === 'email' ? t.email(label) : t.format(label);
+    case 'not':
+      // The contract's only `not`: a text made of spaces alone.
+      return t.blank(label);
+    case 'pattern': {
+      // The message follows the rule (the pattern of openapi.yaml), not the field's name.
+      const pattern = String(params.pattern);
+      if (pattern === '^[0-9a-f]{32}$') return t.md5(label);
+      if (pattern.startsWith('^https://')) return t.httpsUrl(label);
+      if (pattern.startsWith('^\\+?1?')) return t.phone(label);
+      if (pattern.startsWith('^([A-Za-z][0-9]')) return t.postalCode(label);
+      if (pattern.startsWith('^/(')) return t.sitePage(label);
+      if (pattern.includes('[A-Za-z0-9]')) return t.fileName(label);
+      if (pattern.startsWith('^[^')) return t.forbiddenCharacter(label);
+      return t.format(label);
+    }
+    default:
+      return t.other(label);
+  }
+}

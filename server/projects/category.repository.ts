@@ -1,0 +1,30 @@
+// The category table.
+import type { Category } from '../../contract/api.ts';
+import { toCategory, uniqueKey } from './views.ts';
+import { countOf, existsById, keyTaken, nextPosition, type Executor } from '../db/executor.ts';
+
+/** Every category, in the owner's order. */
+export const listCategories = async (db: Executor): Promise<Category[]> =>
+  (await db.selectFrom('category').select(['id', 'name']).orderBy('position').orderBy('id').execute()).map(toCategory);
+
+export const categoryExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'category', id);
+
+/** Whether a category other than `exceptId` has this name, compared without case. */
+export const categoryNameTaken = (db: Executor, name: string, exceptId = 0): Promise<boolean> =>
+  keyTaken(db, 'category', uniqueKey(name), exceptId);
+
+export async function insertCategory(db: Executor, name: string): Promise<void> {
+  await db.insertInto('category').values({ name, name_key: uniqueKey(name), position: nextPosition('category') }).execute();
+}
+
+export async function updateCategory(db: Executor, id: number, name: string): Promise<void> {
+  await db.updateTable('category').set({ name, name_key: uniqueKey(name) }).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('category').where('id', '=', id).execute();
+}
+
+/** How many project types the category holds. */
+export const countTypesOfCategory = (db: Executor, id: number): Promise<number> =>
+  countOf(db.selectFrom('project_type').select((eb) => eb.fn.countAll<number>().as('count')).where('category_id', '=', id));

@@ -1,0 +1,99 @@
+// The database and what every handler may use (operations.ts's Services), built once per app and
+// decorated on it as `app.services`; the database closes with the app.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './app.ts';
+import { createHashGate, DEFAULT_HASH_GATE } from './auth/hashGate.ts';
+import { createRateLimiter } from './auth/rateLimiter.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { createSessions } from './auth/sessions.ts';
+import { createChanges } from './db/changes.ts';
+import { openDatabase } from './db/database.ts';
+import { readSite } from './site/site.repository.ts';
+import { createImageLibrary } from './media/library.ts';
+import type { Services } from './http/operations.ts';
+import { createReadCache } from './http/readCache.ts';
+import type { ContractOperation } from './http/contract.ts';
+import { createQuotes } from './quotes/quote.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+function loadJwtSecret(config: AppConfig): Uint8Array {
+  if (config.jwtSecret !== undefined) {
+    if (config.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
+    return new TextEncoder().encode(config.jwtSecret);
+  }
+  const file = join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export async function registerServices(app: FastifyInstance, config: AppConfig, contract: ContractOperation[]): Promise<Services> {
+  const secret = loadJwtSecret(config);
+  const db = await openDatabase(config);
+  const changes = createChanges(db, config.databaseUrl, app.log);
+  app.addHook('onClose', async () => {
+    await changes.close();
+    await db.destroy();
+  });
+
+  let dummyHash: Promise<string> | null = null;
+  const images = createImageLibrary(db, {
+    dataDir: config.dataDir,
+    demoImagesDir: config.demoImagesDir,
+    workerPath: config.imageWorkerPath,
+    cacheDir: config.imageCacheDir,
+    pagePhotos: async (executor) => {
+      const site = await readSite(executor);
+      return [site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto];
+    },
+  });
+  const quoteSchema = contract.find((op) => op.operationId === 'sendQuote')?.multipartSchema;
+  if (!quoteSchema) throw new Error('openapi.yaml: sendQuote has no multipart schema');
+  const cache = createReadCache();
+  // Another process's write drops this one's cached reads and pages, and what its image files were.
+  changes.onChange(() => {
+    cache.invalidate();
+    images.forget();
+  });
+  const services: Services = {
+    db,
+    cache,
+    changes,
+    sessions: createSessions(db, secret, config.now, config.tokenLifetimes),
+    images,
+    quotes: createQuotes({
+      db,
+      images,
+      dataDir: config.dataDir,
+      key: secret,
+      schema: quoteSchema,
+      mail: config.mail,
+      retentionDays: config.quoteRetentionDays,
+      limit: config.quoteLimit,
+      now: config.now,
+      log: app.log,
+      changes,
+    }),
+    loginLimiter: createRateLimiter(db, 'login', config.loginLimit?.windowMs ?? 60_000, config.now),
+    loginLimits: { pair: config.loginLimit?.max ?? 5, address: config.loginLimit?.maxPerAddress ?? 20 },
+    hashGate: createHashGate(config.hashGate ?? DEFAULT_HASH_GATE),
+    passwordCost: config.passwordCost,
+    dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
+  };
+  app.decorate('services', services);
+  // Before the database closes (onClose hooks run last registered first): the outbox finishes its send.
+  app.addHook('onClose', async () => {
+    await services.quotes.close();
+  });
+  return services;
+}

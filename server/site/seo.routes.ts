@@ -1,0 +1,88 @@
+// What crawlers and link previews fetch besides the pages: /sitemap.xml (every public page, with
+// the last change of what it shows), /robots.txt (everything but the admin area and the API, and
+// where the sitemap is), and /assets/og/<image>.jpg, the 1200×630 JPEG of a library photo that
+// every preview reads (og:image; the pages link it, src/app/head.ts). The sitemap and robots.txt
+// are kept in the read cache, so a write drops them like the API's answers, with an ETag.
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { changeDates } from '../db/executor.ts';
+import { publishedChangeDates } from '../projects/project.repository.ts';
+import { messages } from '../domain/messages.ts';
+import { cachedPage, originOf, sendWithEtag } from '../http/render.ts';
+
+/** The preview photo's size (src/app/head.ts says the same to the pages' og:image:width/height). */
+const OG = { width: 1200, height: 630 };
+/** Previews kept in memory (a library name never changes content; a deletion makes its source 404). */
+const OG_KEPT = 64;
+
+const page = (text: string) => cachedPage(200, text);
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function registerSeo(app: FastifyInstance, options: { publicUrl?: string }): void {
+  const { db, cache } = app.services;
+
+  async function sitemap(origin: string): Promise<string> {
+    const [categories, types, projects] = await Promise.all([
+      changeDates(db, 'category'),
+      changeDates(db, 'project_type'),
+      publishedChangeDates(db),
+    ]);
+    const latest = Math.max(0, ...[...categories, ...types, ...projects].map((row) => Number(row.updated_at)));
+    const entries: Array<[path: string, lastmod: number]> = [
+      // The welcome page shows projects drawn at random: it changes with any of them.
+      ['/welcome', latest],
+      ['/about', 0],
+      ['/contact', 0],
+      ['/confidentialite', 0],
+      ...categories.map((c): [string, number] => [`/typeslist/${c.id}`, Number(c.updated_at)]),
+      ...types.map((t): [string, number] => [`/projecttype/${t.id}`, Number(t.updated_at)]),
+      ...projects.map((p): [string, number] => [`/project/${p.id}`, Number(p.updated_at)]),
+    ];
+    const urls = entries.map(
+      ([path, lastmod]) => `<url><loc>${xmlText(origin + path)}</loc>${lastmod > 0 ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
+  app.get('/sitemap.xml', async (req, reply) => {
+    const origin = originOf(req, options.publicUrl);
+    const answer = await cache.get(`sitemap ${origin}`, async () => page(await sitemap(origin)));
+    return sendWithEtag(req, reply, answer, 'text/xml; charset=utf-8');
+  });
+
+  app.get('/robots.txt', async (req, reply) => {
+    const origin = originOf(req, options.publicUrl);
+    const answer = await cache.get(`robots ${origin}`, async () =>
+      page(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`),
+    );
+    return sendWithEtag(req, reply, answer, 'text/plain; charset=utf-8');
+  });
+
+  const previews = new Map<string, Promise<Buffer | null>>();
+  app.get<{ Params: { name: string } }>('/assets/og/:name', async (req, reply) => {
+    const name = req.params.name.replace(/\.jpg$/, '');
+    // The photo as /assets/images/ answers it: the same rules (safe name, deleted, folders).
+    const source = await app.inject({ method: 'GET', url: `/assets/images/${encodeURIComponent(name)}` });
+    if (source.statusCode !== 200 || !String(source.headers['content-type']).startsWith('image/')) {
+      return reply.code(404).send({ Result: false, Message: messages.image.notFound });
+    }
+    let preview = previews.get(name);
+    if (!preview) {
+      preview = sharp(source.rawPayload)
+        .rotate()
+        .resize(OG.width, OG.height, { fit: 'cover', position: 'attention' })
+        .flatten({ background: '#faf7f2' })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer()
+        .catch(() => null);
+      if (previews.size >= OG_KEPT) previews.delete(previews.keys().next().value as string);
+      previews.set(name, preview);
+    }
+    const jpeg = await preview;
+    if (!jpeg) return reply.code(404).send({ Result: false, Message: messages.image.notFound });
+    reply.header('Cache-Control', String(source.headers['cache-control'] ?? 'public, max-age=86400'));
+    return reply.type('image/jpeg').send(jpeg);
+  });
+}

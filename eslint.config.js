@@ -44,6 +44,26 @@ export default tseslint.config(
     },
   },
   {
+    // Services, repositories and every business module of the server know nothing of HTTP: a
+    // refusal is a value or a DomainError (server/domain/errors.ts) that the edge maps to its
+    // status. Only routes (*.routes.ts), request readers (*.http.ts) and server/http/ speak it.
+    files: ['server/{auth,backup,db,demo,domain,media,projects,quotes,site}/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.http.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', '**/http/*', '**/*.routes.ts', '**/*.http.ts'],
+              message: 'Services and repositories know nothing of HTTP: take and return plain values, throw a DomainError (server/domain/errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may use a helper of the other side.
     files: ['**/*.test.{ts,tsx}', 'server/test/**', 'src/test/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { OWASP_SCRYPT } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
-import type { AppConfig } from './app.ts';
+import type { AppConfig } from './appConfig.ts';
 import { DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 import { isPostgresUrl } from './db/dialect.ts';

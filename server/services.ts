@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from './app.ts';
+import type { AppConfig } from './appConfig.ts';
 import { createHashGate, DEFAULT_HASH_GATE } from './auth/hashGate.ts';
 import { createRateLimiter } from './auth/rateLimiter.ts';
 import { hashPassword } from './auth/passwords.ts';

@@ -1,10 +1,10 @@
 // A global cap on sign-in hashing. Each scrypt takes 64 MiB and a core's worth of work:
 // unbounded, a sign-in flood starved the site (issue 19: 638 MB, 24 s for GET /welcome). At most
 // `concurrency` hashes run at once, at most `queue` wait; beyond that the caller is told to come
-// back later (503 + Retry-After). The hashes themselves run one at a time on their own
+// back later (busy, with when to try again). The hashes themselves run one at a time on their own
 // low-priority thread (auth/passwords.ts).
+import { DomainError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
-import { ApiError } from '../http/operations.ts';
 
 export interface HashGateOptions {
   /** Sign-ins hashing at once (each holds 64 MiB at the default cost). */
@@ -16,9 +16,9 @@ export interface HashGateOptions {
 export const DEFAULT_HASH_GATE: HashGateOptions = { concurrency: 1, queue: 8 };
 
 export interface HashGate {
-  /** Throws the French 503 now if `run` would: a refused attempt costs no further work. */
+  /** Throws the French refusal (busy) now if `run` would: a refused attempt costs no further work. */
   checkRoom(): void;
-  /** Runs `work` when its turn comes; throws a French 503 when too many are waiting. */
+  /** Runs `work` when its turn comes; throws the same refusal when too many are waiting. */
   run<T>(work: () => Promise<T>): Promise<T>;
 }
 
@@ -37,7 +37,7 @@ export function createHashGate({ concurrency, queue }: HashGateOptions): HashGat
   const checkRoom = () => {
     if (running >= concurrency && waiting.length >= queue) {
       const seconds = Math.max(1, Math.ceil(((waiting.length + running) * averageMs) / concurrency / 1000));
-      throw new ApiError(503, messages.signIn.busy(seconds), { 'Retry-After': String(seconds) });
+      throw new DomainError('busy', messages.signIn.busy(seconds), { retryAfterSeconds: seconds });
     }
   };
 

@@ -1,7 +1,12 @@
 // The app_user table (administrators). Only a scrypt hash of a password is stored.
 import type { User } from '../../contract/api.ts';
-import { toUser, uniqueKey } from '../projects/views.ts';
+import type { Selectable } from 'kysely';
+import type { UserTable } from '../db/schema.ts';
+import { uniqueKey } from '../domain/text.ts';
 import { countOf, existsById, keyTaken, type Executor } from '../db/executor.ts';
+
+/** Pwd is always empty: the server never sends a password hash. */
+const toUser = (row: Pick<Selectable<UserTable>, 'id' | 'email'>): User => ({ Id: row.id, Email: row.email, Pwd: '' });
 
 export const listUsers = async (db: Executor): Promise<User[]> =>
   (await db.selectFrom('app_user').select(['id', 'email']).orderBy('id').execute()).map(toUser);

@@ -3,7 +3,7 @@
 // dialect.ts (`d`); on SQLite they produce exactly the statements released before PostgreSQL.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import { demoMenu, demoSite } from '../demo/site.ts';
+import { menu0007, site0007 } from './migration0007.ts';
 import { columnsOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -215,8 +215,8 @@ const migrations: Record<string, Migration> = {
       await (db as Kysely<Database>)
         .insertInto('site_document')
         .values([
-          { name: 'site', body: JSON.stringify(demoSite), updated_at: now },
-          { name: 'menu', body: JSON.stringify(demoMenu), updated_at: now },
+          { name: 'site', body: JSON.stringify(site0007), updated_at: now },
+          { name: 'menu', body: JSON.stringify(menu0007), updated_at: now },
         ])
         .execute();
     },

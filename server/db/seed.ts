@@ -3,7 +3,7 @@
 import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/content.ts';
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
 import { continueIdsAfterExplicit } from './dialect.ts';
-import { uniqueKey } from '../projects/views.ts';
+import { uniqueKey } from '../domain/text.ts';
 import { findUserByEmail, insertUser, updateUser } from '../auth/user.repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Db } from './database.ts';

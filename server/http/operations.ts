@@ -3,7 +3,6 @@
 // `npm run typecheck`. buildApp checks at start-up that every operation of the contract has
 // exactly one handler, in the module of its tag.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type * as G from '../../contract/api.ts';
 import type { OperationId, Operations } from '../../contract/api.ts';
 import type { HashGate } from '../auth/hashGate.ts';
 import type { Changes } from '../db/changes.ts';
@@ -13,7 +12,6 @@ import type { Sessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageLibrary } from '../media/library.ts';
 import type { Quotes } from '../quotes/quote.service.ts';
-import { messages } from '../domain/messages.ts';
 import type { ReadCache } from './readCache.ts';
 
 export type { OperationId, Operations } from '../../contract/api.ts';
@@ -61,17 +59,3 @@ export interface TagModule<K extends OperationId = OperationId> {
   tag: string;
   handlers: Handlers<K>;
 }
-
-/** An answer other than 200: thrown by handlers, sent as `{Result:false, Message}`. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.statusCode = statusCode;
-    this.headers = headers;
-  }
-}
-
-export const refuse = (Message: string): G.MutationResult => ({ Result: false, Message });
-export const ok = (Message: string = messages.ok): G.MutationResult => ({ Result: true, Message });

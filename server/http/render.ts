@@ -4,12 +4,12 @@
 // hands it a fetch that calls this very app in process (inject). Rendered pages are kept in the
 // read cache, so every write drops them with the API's answers (one invalidation mechanism), and
 // answer with an ETag (304 to If-None-Match) and the public API's cache rules.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../domain/messages.ts';
+import { etagOf, noneMatch } from './etag.ts';
 import type { ReadCache } from './readCache.ts';
 import { PUBLIC_API_CACHE } from './security.ts';
 
@@ -38,7 +38,7 @@ export interface CachedPage {
 /** A cached answer of `text`. */
 export function cachedPage(status: number, text: string, fresh = false): CachedPage {
   const body = Buffer.from(text);
-  return { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, ...(fresh ? { fresh } : {}) };
+  return { status, body, etag: etagOf(body), ...(fresh ? { fresh } : {}) };
 }
 
 export interface Renderer {
@@ -64,17 +64,11 @@ function loadTemplate(distDir: string) {
   return { before, after };
 }
 
-/** Whether a request if-none-match names this entity tag. */
-const matches = (req: FastifyRequest, etag: string) => {
-  const header = req.headers['if-none-match'];
-  return typeof header === 'string' && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-};
-
 /** Sends a cached text answer with its ETag: 304 when the client has it already. */
 export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, page: CachedPage, type: string): FastifyReply {
   if (page.fresh) return reply.code(page.status).header('Cache-Control', 'no-store').type(type).send(page.body);
   reply.header('ETag', page.etag).header('Cache-Control', PUBLIC_API_CACHE).header('Vary', 'Accept-Encoding');
-  if (page.status === 200 && matches(req, page.etag)) return reply.code(304).send();
+  if (page.status === 200 && noneMatch(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
   return reply.code(page.status).type(type).send(page.body);
 }
 

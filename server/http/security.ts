@@ -1,10 +1,11 @@
 // Cross-cutting protections: security headers on every answer, the XSRF cookie and its check,
 // and the cache headers of API answers (ETag + short Cache-Control on public GETs). The Cookie
 // header is parsed by @fastify/cookie (req.cookies).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../domain/messages.ts';
+import { etagOf, noneMatch } from './etag.ts';
 import { isApiRequest, requestPath } from './requestPath.ts';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -143,12 +144,11 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       // Tagged here (and by render.ts's sendWithEtag), not by @fastify/etag (tried for issue #18):
       // the plugin tags every string answer of its context — errors, the first visit's private
       // answer, no-store answers carrying a one-visit token — answers 304 whatever the status or
-      // method, and reads If-None-Match as one tag, not a list.
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+      // method, and reads If-None-Match as one tag, not a list (etag.ts reads it as RFC 9110 says).
+      const etag = etagOf(payload, true);
       reply.header('ETag', etag);
       reply.header('Cache-Control', PUBLIC_API_CACHE);
-      const ifNoneMatch = req.headers['if-none-match'];
-      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
+      if (noneMatch(req.headers['if-none-match'], etag)) {
         reply.code(304);
         return '';
       }

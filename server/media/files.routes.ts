@@ -21,6 +21,7 @@
 import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { noneMatch } from '../http/etag.ts';
 import type { ImageLibrary } from './library.ts';
 import { messages } from '../domain/messages.ts';
 
@@ -100,7 +101,7 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
     reply.header('Cache-Control', status === 'library' ? IMMUTABLE : REPLACEABLE);
     reply.header('Content-Type', type);
     reply.header('Accept-Ranges', 'bytes');
-    if (req.headers['if-none-match'] === etag) {
+    if (noneMatch(req.headers['if-none-match'], etag)) {
       unused();
       return reply.code(304).send();
     }

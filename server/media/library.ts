@@ -21,18 +21,20 @@
 //   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.
 //   Demo videos (server/demo/images/*.mp4) come with their poster `<stem>-affiche.jpg` beside them.
 import { randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageInfo, Media } from '../../contract/api.ts';
-import { patterns } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
-import type { ImageTable } from '../db/schema.ts';
-import * as imageRows from './image.repository.ts';
 import type { Executor } from '../db/executor.ts';
-import { cachedOutcome, demoInputs, fillDemoCache, runWorkers } from './demoCache.ts';
-import { candidateNames, FORMATS, parseVariantName, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
-import { demoPosterName, isWholeMp4, posterBaseName, sniffFtyp, SNIFF_BYTES, VIDEO_EXT, VIDEO_TYPE } from './video.ts';
+import type { ImageTable } from '../db/schema.ts';
+import { createDemoImport } from './demoImport.ts';
+import * as imageRows from './image.repository.ts';
+import { createLiveFiles } from './liveFiles.ts';
+import { FORMATS, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
+import { freeName, install, parseWidths, rowOf, videoRowOf } from './storage.ts';
+import { isWholeMp4, posterBaseName, VIDEO_EXT } from './video.ts';
+import { listImages, mediaOf } from './views.ts';
 import { runWorker, serial } from './workerRunner.ts';
 
 export interface ImageLibraryOptions {
@@ -65,7 +67,6 @@ export type RemoveResult =
   | { status: 'poster' }
   | { status: 'used'; projects: number; projectTypes: number };
 
-type Processed = Extract<PipelineOutcome, { ok: true }>;
 type ImageRow = ImageTable;
 
 export interface ImageLibrary {
@@ -110,74 +111,6 @@ export interface ImageLibrary {
   remove(name: string): Promise<RemoveResult>;
 }
 
-const parseWidths = (text: string): number[] => (JSON.parse(text) as number[]).filter((w) => Number.isInteger(w) && w > 0);
-
-const rowOf = (name: string, p: Processed, createdAt: number): ImageRow => ({
-  name,
-  type: FORMATS[p.format].type,
-  width: p.width,
-  height: p.height,
-  bytes: p.bytes,
-  widths: JSON.stringify(p.widths),
-  created_at: createdAt,
-  deleted_at: null,
-  poster: null,
-});
-
-/** The row of a video: its own type and size, its poster's dimensions and variant widths. */
-const videoRowOf = (name: string, bytes: number, poster: ImageRow, createdAt: number): ImageRow => ({
-  ...poster,
-  name,
-  type: VIDEO_TYPE,
-  bytes,
-  created_at: createdAt,
-  poster: poster.name,
-});
-
-/** Copies `from` to `dir/name` through a temporary name: the final name only ever holds a whole file. */
-function copyInto(from: string, dir: string, name: string): void {
-  const partial = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${name}`);
-  copyFileSync(from, partial);
-  renameSync(partial, join(dir, name));
-}
-
-/** Moves the worker output of `outDir` into `dir` under `name`: variants first, the original last. */
-function install(outDir: string, dir: string, name: string, widths: number[], move: boolean): void {
-  const put = (from: string, to: string) => {
-    if (move) {
-      renameSync(join(outDir, from), join(dir, to));
-    } else {
-      copyInto(join(outDir, from), dir, to);
-    }
-  };
-  for (const w of widths) {
-    put(`${w}.avif`, variantName(name, w, 'avif'));
-    put(`${w}.webp`, variantName(name, w, 'webp'));
-  }
-  put('original', name);
-}
-
-/** The first name of `candidateNames(fileName, ext)` that is not taken. */
-function freeName(taken: Set<string>, fileName: string, ext: string): string {
-  for (const candidate of candidateNames(fileName, ext)) {
-    if (!taken.has(candidate) && patterns.ImageName.test(candidate)) return candidate;
-  }
-  throw new Error('unreachable: candidateNames never ends');
-}
-
-/** The first SNIFF_BYTES bytes of a file. */
-function readHead(path: string): Buffer {
-  const head = Buffer.alloc(SNIFF_BYTES);
-  const fd = openSync(path, 'r');
-  try {
-    return head.subarray(0, readSync(fd, head, 0, SNIFF_BYTES, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const LIVE_FILES_MAX = 50_000;
-
 export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageLibrary {
   const dir = join(options.dataDir, 'images');
   mkdirSync(dir, { recursive: true });
@@ -186,33 +119,25 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
   const queue = serial();
   const timeout = options.timeoutPerImageMs ?? 60_000;
 
-  // The live library files `status` has seen: nearly every file a visitor loads, and only a
-  // deletion makes one anything else. Remembered until a deletion, here (dropped when it starts
-  // and when it is written, and a lookup that overlapped it is not kept) or in another process
-  // (`forget`, on its change notice); no query for them meanwhile.
-  const liveFiles = new Set<string>();
-  let generation = 0;
-  const forget = () => {
-    generation++;
-    liveFiles.clear();
-  };
-  const statusOf = async (file: string): Promise<'library' | 'deleted' | 'other'> => {
-    const variant = parseVariantName(file);
-    const names = variant ? [file, variant.name] : [file];
-    const rows = await imageRows.imagesByName(db, names);
-    const own = rows.find((row) => row.name === file);
-    if (own) return own.deleted_at === null ? 'library' : 'deleted';
-    const base = variant ? rows.find((row) => row.name === variant.name) : undefined;
-    if (!base || !variant) return 'other';
-    if (base.deleted_at !== null) return 'deleted';
-    return parseWidths(base.widths).includes(variant.width) ? 'library' : 'other';
-  };
+  const live = createLiveFiles(db);
+  const forget = live.forget;
 
   const tempDir = (): string => {
     const path = join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
     mkdirSync(path);
     return path;
   };
+
+  const demo = createDemoImport({
+    db,
+    dir,
+    demoImagesDir: options.demoImagesDir,
+    workerPath: options.workerPath,
+    cacheDir: options.cacheDir,
+    timeout,
+    queue,
+    tempDir,
+  });
 
   /** Names that are taken: library rows (tombstones included) and files already there. */
   const takenNames = async (executor: Executor): Promise<Set<string>> => {
@@ -280,113 +205,12 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       });
     },
 
-    async importDemoImages() {
-      const now = Date.now();
-      const rows: ImageRow[] = [];
-      const cached = (key: string) => (options.cacheDir === undefined ? null : cachedOutcome(join(options.cacheDir, key)));
-      const inputs = demoInputs(options.demoImagesDir);
-      const quickInputs: typeof inputs = [];
-      for (const input of inputs) {
-        const outcome = cached(input.key);
-        if (!outcome) {
-          quickInputs.push(input);
-          continue;
-        }
-        install(join(options.cacheDir as string, input.key), dir, input.file, outcome.widths, false);
-        rows.push(rowOf(input.file, outcome, now));
-      }
-      // Not in the cache: the originals only, now; their variants come from finishDemoVariants().
-      const quick = quickInputs.map((i) => ({ ...i, outDir: tempDir() }));
-      try {
-        const outcomes = await queue(() => runWorkers(options.workerPath, quick.map((q) => ({ input: q.path, outDir: q.outDir, variants: false })), timeout));
-        quick.forEach((q, i) => {
-          const outcome = outcomes[i];
-          if (!outcome?.ok) return; // refused by the pipeline: served from the demo folder as before
-          install(q.outDir, dir, q.file, [], true);
-          rows.push(rowOf(q.file, outcome, now));
-        });
-        // Demo videos: stored as is, like an upload, with their poster (imported just above).
-        for (const file of readdirSync(options.demoImagesDir).sort()) {
-          if (!file.endsWith(`.${VIDEO_EXT}`) || !patterns.ImageName.test(file)) continue;
-          const poster = rows.find((row) => row.name === demoPosterName(file));
-          const path = join(options.demoImagesDir, file);
-          if (!poster || sniffFtyp(readHead(path)) !== 'mp4' || !(await isWholeMp4(path))) continue; // served from the demo folder as before
-          copyInto(path, dir, file);
-          rows.push(videoRowOf(file, statSync(path).size, poster, now));
-        }
-        return rows;
-      } finally {
-        for (const q of quick) rmSync(q.outDir, { recursive: true, force: true });
-      }
-    },
+    ...demo,
 
-    async finishDemoVariants() {
-      const demoFiles = new Set(demoInputs(options.demoImagesDir).map((i) => i.file));
-      const pending = (await imageRows.imagesWithoutVariants(db)).filter((name) => demoFiles.has(name));
-      if (pending.length === 0) return 0;
-      // Without a persistent cache, a throwaway one inside DATA_DIR/images (moved from, then removed).
-      const cacheDir = options.cacheDir ?? tempDir();
-      try {
-        const inputs = await queue(() => fillDemoCache({ ...options, cacheDir, only: new Set(pending) }));
-        const done: Array<{ name: string; widths: number[] }> = [];
-        for (const input of inputs) {
-          const folder = join(cacheDir, input.key);
-          const outcome = cachedOutcome(folder);
-          if (!outcome) continue;
-          const { widths } = outcome;
-          install(folder, dir, input.file, widths, options.cacheDir === undefined); // files first…
-          done.push({ name: input.file, widths });
-        }
-        // …then the rows (a video's carries its poster's widths), all at once.
-        await db.transaction().execute(async (trx) => {
-          for (const { name, widths } of done) await imageRows.setWidths(trx, name, widths);
-        });
-        return done.length;
-      } finally {
-        if (options.cacheDir === undefined) rmSync(cacheDir, { recursive: true, force: true });
-      }
-    },
+    list: () => listImages(db, options.pagePhotos),
+    media: (names) => mediaOf(db, names),
 
-    async list() {
-      const [rows, pages] = await Promise.all([imageRows.listImagesWithUsage(db), options.pagePhotos?.(db) ?? []]);
-      return rows.map((row) => ({
-        Name: row.name,
-        Type: row.type,
-        Width: row.width,
-        Height: row.height,
-        Bytes: row.bytes,
-        Widths: parseWidths(row.widths),
-        ...(row.poster ? { Poster: row.poster } : {}),
-        Projects: Number(row.projects ?? 0),
-        ProjectTypes: Number(row.project_types ?? 0),
-        Pages: pages.filter((name) => name === row.name).length,
-      }));
-    },
-
-    async media(names) {
-      const unique = [...new Set(names)].filter((name) => name !== '');
-      const media = new Map<string, Media>();
-      if (unique.length === 0) return media;
-      const rows = await imageRows.liveImages(db, unique);
-      for (const row of rows) {
-        media.set(row.name, {
-          Type: row.type,
-          Width: row.width,
-          Height: row.height,
-          Widths: parseWidths(row.widths),
-          ...(row.poster ? { Poster: row.poster } : {}),
-        });
-      }
-      return media;
-    },
-
-    async status(file) {
-      if (liveFiles.has(file)) return 'library';
-      const started = generation;
-      const status = await statusOf(file);
-      if (status === 'library' && started === generation && liveFiles.size < LIVE_FILES_MAX) liveFiles.add(file);
-      return status;
-    },
+    status: live.status,
 
     forget,
 

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../http/operations.ts';
+import { DomainError } from '../domain/errors.ts';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
 import { messages } from '../domain/messages.ts';
+import type { Received, ReceivedFile } from './image.service.ts';
 import { sniffFtyp, SNIFF_BYTES, type Sniffed } from './video.ts';
 
 /** Room for the multipart envelope around the files (boundaries, part headers). */
@@ -18,22 +19,8 @@ export const ENVELOPE = 64 * 1024;
 /** The longest body an upload may have: a video, its poster and the envelope. */
 const MAX_UPLOAD_BODY = MAX_VIDEO_BYTES + MAX_IMAGE_BYTES + ENVELOPE;
 
-const imageTooLarge = () => new ApiError(413, messages.image.tooLarge, { connection: 'close' });
-const videoTooLarge = () => new ApiError(413, messages.video.tooLarge, { connection: 'close' });
-
-export interface ReceivedFile {
-  path: string;
-  /** The name the sender gave the file. */
-  fileName: string;
-  /** What its first bytes say: an MP4, a QuickTime movie, or anything else (the image pipeline decides). */
-  kind: Sniffed;
-}
-
-export interface Received {
-  file: ReceivedFile;
-  /** The still sent beside a video, when there is one. */
-  poster: ReceivedFile | null;
-}
+const imageTooLarge = () => new DomainError('too-large', messages.image.tooLarge, { endsConnection: true });
+const videoTooLarge = () => new DomainError('too-large', messages.video.tooLarge, { endsConnection: true });
 
 /**
  * Passes the bytes through, keeps the first SNIFF_BYTES to tell an MP4 from anything else, and
@@ -73,7 +60,7 @@ class Sniffer extends Transform {
     this.head = [];
   }
 
-  private over(): ApiError | null {
+  private over(): DomainError | null {
     if (this.kind === 'mp4') return this.bytes > MAX_VIDEO_BYTES ? videoTooLarge() : null;
     // Undecided (fewer than SNIFF_BYTES so far) is far below any limit.
     return this.kind !== null && this.bytes > MAX_IMAGE_BYTES ? imageTooLarge() : null;
@@ -99,7 +86,7 @@ export async function receiveUpload(req: FastifyRequest, workDir: string): Promi
         part.file.resume();
         continue;
       }
-      if (isFile ? file : poster) throw new ApiError(400, isFile ? messages.image.oneFile : messages.video.onePoster, { connection: 'close' });
+      if (isFile ? file : poster) throw new DomainError('invalid', isFile ? messages.image.oneFile : messages.video.onePoster, { endsConnection: true });
       const path = join(workDir, isFile ? 'upload' : 'poster');
       const sniffer = new Sniffer(isFile);
       await pipeline(part.file, sniffer, createWriteStream(path));
@@ -110,20 +97,20 @@ export async function receiveUpload(req: FastifyRequest, workDir: string): Promi
   } catch (error) {
     throw readError(error);
   }
-  if (file === null) throw new ApiError(400, messages.image.noFile);
+  if (file === null) throw new DomainError('invalid', messages.image.noFile);
   return { file, poster };
 }
 
 /** A failure while reading the multipart body: too large (413), else a malformed request (400). */
-function readError(error: unknown): ApiError {
+function readError(error: unknown): DomainError {
   const status = (error as { statusCode?: number }).statusCode;
   const code = (error as { code?: string }).code;
-  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return error;
   // Only past the video limit (the Sniffer stops an image at its own): over 100 Mo.
   if (code === 'FST_REQ_FILE_TOO_LARGE') return videoTooLarge();
   // Too many files, parts or fields.
   if (status === 413 || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new ApiError(400, messages.image.oneFile);
+    return new DomainError('invalid', messages.image.oneFile);
   }
-  return new ApiError(400, messages.image.noFile);
+  return new DomainError('invalid', messages.image.noFile);
 }

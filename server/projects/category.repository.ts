@@ -1,7 +1,9 @@
 // The category table.
 import type { Category } from '../../contract/api.ts';
-import { toCategory, uniqueKey } from './views.ts';
-import { countOf, existsById, keyTaken, nextPosition, type Executor } from '../db/executor.ts';
+import { uniqueKey } from '../domain/text.ts';
+import { toCategory } from './views.ts';
+import { countOf, existsById, keyTaken, type Executor } from '../db/executor.ts';
+import { nextPosition } from './order.ts';
 
 /** Every category, in the owner's order. */
 export const listCategories = async (db: Executor): Promise<Category[]> =>

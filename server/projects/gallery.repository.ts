@@ -2,7 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { GalleryItemInput } from '../../contract/api.ts';
 import type { ProjectMediaTable } from '../db/schema.ts';
-import { countOf, nextPosition, type Executor } from '../db/executor.ts';
+import { countOf, type Executor } from '../db/executor.ts';
+import { nextPosition } from './order.ts';
 
 export type GalleryRow = Selectable<ProjectMediaTable>;
 

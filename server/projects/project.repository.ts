@@ -2,7 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { Project } from '../../contract/api.ts';
 import type { ProjectTable } from '../db/schema.ts';
-import { existsById, nextPosition, type Executor } from '../db/executor.ts';
+import { existsById, type Executor } from '../db/executor.ts';
+import { nextPosition } from './order.ts';
 
 export type ProjectRow = Selectable<ProjectTable>;
 type Fields = Omit<Project, 'Id'>;

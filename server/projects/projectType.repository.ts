@@ -3,7 +3,8 @@
 import type { Selectable } from 'kysely';
 import type { ProjectType } from '../../contract/api.ts';
 import type { ProjectTypeTable } from '../db/schema.ts';
-import { countOf, existsById, nextPosition, type Executor } from '../db/executor.ts';
+import { countOf, existsById, type Executor } from '../db/executor.ts';
+import { nextPosition } from './order.ts';
 
 export type ProjectTypeRow = Selectable<ProjectTypeTable>;
 type Fields = Omit<ProjectType, 'Id'>;

@@ -1,7 +1,8 @@
-// Rows to contract objects, in one place.
-import type { Category, Media, ProjectType, ProjectTypeView, ProjectView, User } from '../../contract/api.ts';
+// Rows to the contract's objects, each record's mapping written once, and the one way a list of
+// rows becomes read answers with the Media of their images.
 import type { Selectable } from 'kysely';
-import type { CategoryTable, ProjectTable, ProjectTypeTable, UserTable } from '../db/schema.ts';
+import type { Category, GalleryItem, Media, ProjectType, ProjectView } from '../../contract/api.ts';
+import type { CategoryTable, ProjectMediaTable, ProjectTable, ProjectTypeTable } from '../db/schema.ts';
 
 export const toCategory = (row: Pick<Selectable<CategoryTable>, 'id' | 'name'>): Category => ({ Id: row.id, Name: row.name });
 
@@ -22,14 +23,29 @@ export const toProject = (row: Selectable<ProjectTable>): ProjectView => ({
   Published: row.published === 1,
 });
 
-/** A read answer: the record plus, when its Image is in the image library, its Media. */
-export function withMedia<T extends ProjectView | ProjectTypeView>(record: T, media: Map<string, Media>): T {
-  const found = media.get(record.Image);
-  return found ? { ...record, Media: found } : record;
+export const toGalleryItem = (row: Selectable<ProjectMediaTable>): GalleryItem => ({
+  Id: row.id,
+  Image: row.image,
+  Caption: row.caption,
+  Alt: row.alt,
+  Pair: row.pair,
+});
+
+/** The Media of image names, as the image library tells them (server/media/library.ts). */
+export interface MediaSource {
+  media(names: Iterable<string>): Promise<Map<string, Media>>;
 }
 
-/** Pwd is always empty: the server never sends a password hash. */
-export const toUser = (row: Pick<Selectable<UserTable>, 'id' | 'email'>): User => ({ Id: row.id, Email: row.email, Pwd: '' });
-
-/** Key for case-insensitive uniqueness (category names, e-mails). */
-export const uniqueKey = (value: string): string => value.trim().normalize('NFC').toLowerCase();
+/** Rows as read answers: each mapped, plus, when its image is in the library, its Media. */
+export async function withMedia<R extends { image: string }, V extends object>(
+  rows: readonly R[],
+  images: MediaSource,
+  toView: (row: R) => V,
+): Promise<Array<V & { Media?: Media }>> {
+  const media = await images.media(rows.map((row) => row.image));
+  return rows.map((row) => {
+    const view = toView(row);
+    const found = media.get(row.image);
+    return found ? { ...view, Media: found } : view;
+  });
+}

@@ -31,6 +31,19 @@ export async function insertQuote(db: Db, quote: NewQuote, photos: NewPhoto[], m
 
 const outboxColumns = ['mail_outbox.attempts', 'mail_outbox.next_attempt_at', 'mail_outbox.last_error', 'mail_outbox.sent_at'] as const;
 
+/** A request's row (with its outbox row's columns) as the fields a summary and a whole request share. */
+type SharedRow = Pick<Selectable<QuoteTable>, 'id' | 'created_at' | 'name' | 'work' | 'city' | 'read_at' | 'handled_at'> & { [K in keyof OutboxRow]: OutboxRow[K] | null };
+const shared = (r: SharedRow, mailEnabled: boolean) => ({
+  Id: r.id,
+  Created: r.created_at,
+  Name: r.name,
+  Work: r.work,
+  City: r.city,
+  Read: r.read_at !== null,
+  Handled: r.handled_at !== null,
+  Mail: mailOf(r.attempts === null ? undefined : (r as OutboxRow), mailEnabled),
+});
+
 export async function listQuotes(db: Db, mailEnabled: boolean): Promise<QuoteSummary[]> {
   const rows = await db
     .selectFrom('quote')
@@ -40,17 +53,7 @@ export async function listQuotes(db: Db, mailEnabled: boolean): Promise<QuoteSum
     .orderBy('quote.created_at', 'desc')
     .orderBy('quote.id', 'desc')
     .execute();
-  return rows.map((r) => ({
-    Id: r.id,
-    Created: r.created_at,
-    Name: r.name,
-    Work: r.work,
-    City: r.city,
-    Read: r.read_at !== null,
-    Handled: r.handled_at !== null,
-    Photos: Number(r.photos ?? 0),
-    Mail: mailOf(r.attempts === null ? undefined : (r as OutboxRow), mailEnabled),
-  }));
+  return rows.map((r) => ({ ...shared(r, mailEnabled), Photos: Number(r.photos ?? 0) }));
 }
 
 export async function getQuote(db: Db, id: number, mailEnabled: boolean): Promise<Quote | null> {
@@ -64,18 +67,11 @@ export async function getQuote(db: Db, id: number, mailEnabled: boolean): Promis
   if (!row) return null;
   const photos = await photosOf(db, id);
   return {
-    Id: row.id,
-    Created: row.created_at,
-    Name: row.name,
+    ...shared(row, mailEnabled),
     Email: row.email,
     Phone: row.phone,
-    City: row.city,
-    Work: row.work,
     Message: row.message,
-    Read: row.read_at !== null,
-    Handled: row.handled_at !== null,
     Photos: photos.map((p) => ({ Number: p.number, Type: p.type, Width: p.width, Height: p.height })),
-    Mail: mailOf(row.attempts === null ? undefined : (row as OutboxRow), mailEnabled),
   };
 }
 

@@ -1,0 +1,157 @@
+// Projects and their galleries (issue 15): the rules of their calls, in plain values.
+import type { GalleryItem, GalleryItemInput, ListOrder, MutationResult, Project, ProjectView } from '../../contract/api.ts';
+import type { Db } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
+import { notFound } from '../domain/errors.ts';
+import { messages } from '../domain/messages.ts';
+import { ok, refuse } from '../domain/results.ts';
+import { liveImages } from '../media/image.repository.ts';
+import * as gallery from './gallery.repository.ts';
+import { orderRefusal, reorder } from './order.ts';
+import * as projects from './project.repository.ts';
+import { projectTypeExists } from './projectType.repository.ts';
+import { toGalleryItem, toProject, withMedia, type MediaSource } from './views.ts';
+
+/** GET /api/randomprojects/{count} never answers more than this. */
+const RANDOM_PROJECTS_MAX = 50;
+/** A project's gallery holds at most this many items. */
+export const MAX_GALLERY_ITEMS = 60;
+
+const views = (rows: projects.ProjectRow[], images: MediaSource): Promise<ProjectView[]> => withMedia(rows, images, toProject);
+const galleryViews = (rows: gallery.GalleryRow[], images: MediaSource): Promise<GalleryItem[]> => withMedia(rows, images, toGalleryItem);
+
+/** Every published project (what visitors see), or with the drafts (the administrator's list). */
+export const listProjects = async (db: Db, images: MediaSource, visibility: projects.Visibility): Promise<ProjectView[]> =>
+  views(await projects.listProjects(db, visibility), images);
+
+/** The published projects of a type. */
+export async function listProjectsOfType(db: Db, images: MediaSource, typeId: number): Promise<ProjectView[]> {
+  if (!(await projectTypeExists(db, typeId))) throw notFound(messages.notFound.projectType(typeId));
+  return views(await projects.listProjects(db, 'published', typeId), images);
+}
+
+/** A published project with its gallery (a draft is found by no public read). */
+export async function getProject(db: Db, images: MediaSource, id: number): Promise<ProjectView> {
+  const row = await projects.findPublishedProject(db, id);
+  if (!row) throw notFound(messages.notFound.project(id));
+  const [view] = await views([row], images);
+  return { ...(view as ProjectView), Gallery: await galleryViews(await gallery.listGallery(db, id), images) };
+}
+
+/** `count` projects of `pool` drawn at random (a partial Fisher-Yates shuffle), at most 50. */
+export function drawProjects(pool: readonly ProjectView[], count: number, random: () => number = Math.random): ProjectView[] {
+  const drawn = [...pool];
+  const n = Math.min(count, RANDOM_PROJECTS_MAX, drawn.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (drawn.length - i));
+    [drawn[i], drawn[j]] = [drawn[j] as ProjectView, drawn[i] as ProjectView];
+  }
+  return drawn.slice(0, n);
+}
+
+export function addProject(db: Db, p: Project): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await projectTypeExists(trx, p.ProjectTypeId))) return refuse(messages.noProjectType(p.ProjectTypeId));
+    await projects.insertProject(trx, p);
+    return ok();
+  });
+}
+
+export async function updateProject(db: Db, id: number, p: Project): Promise<MutationResult> {
+  if (p.Id !== id) return refuse(messages.idMismatch(p.Id, id));
+  return db.transaction().execute(async (trx) => {
+    if (!(await projects.projectExists(trx, id))) throw notFound(messages.notFound.project(id));
+    if (!(await projectTypeExists(trx, p.ProjectTypeId))) return refuse(messages.noProjectType(p.ProjectTypeId));
+    await projects.updateProject(trx, id, p);
+    return ok();
+  });
+}
+
+export function orderProjects(db: Db, typeId: number, listOrder: ListOrder): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await projectTypeExists(trx, typeId))) throw notFound(messages.notFound.projectType(typeId));
+    // The drafts are in the list too: the owner orders everything the type holds.
+    const refusal = orderRefusal((await projects.listProjects(trx, 'with-drafts', typeId)).map((row) => row.id), listOrder);
+    if (refusal) return refuse(refusal);
+    await reorder(trx, 'project', listOrder.Order);
+    return ok();
+  });
+}
+
+export async function deleteProject(db: Db, id: number): Promise<MutationResult> {
+  if (!(await projects.deleteProject(db, id))) throw notFound(messages.notFound.project(id));
+  return ok();
+}
+
+// The gallery: a project's photos and videos after its cover, edited one item at a time.
+
+/**
+ * Why the item cannot be stored in project `projectId`'s gallery (as item `itemId`, when it
+ * changes), or null: its file is in the library, not already the project's cover nor another of
+ * its items; a photo has its alt text; a video is never paired.
+ */
+async function itemRefusal(db: Executor, projectId: number, item: GalleryItemInput, itemId = 0): Promise<string | null> {
+  const [row] = await liveImages(db, [item.Image]);
+  if (!row) return messages.gallery.notInLibrary(item.Image);
+  if ((await projects.findProjectImage(db, projectId)) === item.Image) return messages.gallery.isCover(item.Image);
+  if (await gallery.imageInGallery(db, projectId, item.Image, itemId)) return messages.gallery.duplicate(item.Image);
+  const video = row.type.startsWith('video/');
+  if (video && item.Pair !== '') return messages.gallery.videoPaired;
+  if (!video && !/\S/.test(item.Alt)) return messages.gallery.altRequired;
+  return null;
+}
+
+async function mustExist(db: Executor, projectId: number, itemId?: number): Promise<void> {
+  if (!(await projects.projectExists(db, projectId))) throw notFound(messages.notFound.project(projectId));
+  if (itemId !== undefined && !(await gallery.galleryItemExists(db, projectId, itemId))) throw notFound(messages.notFound.galleryItem(itemId));
+}
+
+export async function getGallery(db: Db, images: MediaSource, id: number): Promise<GalleryItem[]> {
+  await mustExist(db, id);
+  return galleryViews(await gallery.listGallery(db, id), images);
+}
+
+export function addGalleryItem(db: Db, id: number, item: GalleryItemInput): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    await mustExist(trx, id);
+    const refusal = await itemRefusal(trx, id, item);
+    if (refusal) return refuse(refusal);
+    if ((await gallery.countGallery(trx, id)) >= MAX_GALLERY_ITEMS) return refuse(messages.gallery.full(MAX_GALLERY_ITEMS));
+    if (item.Pair !== '') await gallery.clearPairMark(trx, id, item.Pair);
+    await gallery.insertGalleryItem(trx, id, item);
+    await gallery.touchProject(trx, id);
+    return ok();
+  });
+}
+
+export function updateGalleryItem(db: Db, id: number, itemId: number, item: GalleryItemInput): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    await mustExist(trx, id, itemId);
+    const refusal = await itemRefusal(trx, id, item, itemId);
+    if (refusal) return refuse(refusal);
+    if (item.Pair !== '') await gallery.clearPairMark(trx, id, item.Pair, itemId);
+    await gallery.updateGalleryItem(trx, itemId, item);
+    await gallery.touchProject(trx, id);
+    return ok();
+  });
+}
+
+export function deleteGalleryItem(db: Db, id: number, itemId: number): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    await mustExist(trx, id, itemId);
+    await gallery.deleteGalleryItem(trx, itemId);
+    await gallery.touchProject(trx, id);
+    return ok();
+  });
+}
+
+export function orderGallery(db: Db, id: number, listOrder: ListOrder): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    await mustExist(trx, id);
+    const refusal = orderRefusal((await gallery.listGallery(trx, id)).map((row) => row.id), listOrder);
+    if (refusal) return refuse(refusal);
+    await reorder(trx, 'project_media', listOrder.Order);
+    await gallery.touchProject(trx, id);
+    return ok();
+  });
+}

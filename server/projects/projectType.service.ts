@@ -1,0 +1,79 @@
+// Project types and their sub-type links: the rules of their calls, in plain values.
+import type { ListOrder, MutationResult, ProjectType, ProjectTypeView, SubTypeLink } from '../../contract/api.ts';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../domain/errors.ts';
+import { messages } from '../domain/messages.ts';
+import { ok, refuse } from '../domain/results.ts';
+import { categoryExists } from './category.repository.ts';
+import { orderRefusal, reorder } from './order.ts';
+import * as types from './projectType.repository.ts';
+import { toProjectType, withMedia, type MediaSource } from './views.ts';
+
+const views = (rows: types.ProjectTypeRow[], images: MediaSource): Promise<ProjectTypeView[]> => withMedia(rows, images, toProjectType);
+
+export async function listProjectTypes(db: Db, images: MediaSource, categoryId?: number): Promise<ProjectTypeView[]> {
+  if (categoryId !== undefined && !(await categoryExists(db, categoryId))) throw notFound(messages.notFound.category(categoryId));
+  return views(await types.listProjectTypes(db, categoryId), images);
+}
+
+export function orderProjectTypes(db: Db, categoryId: number, listOrder: ListOrder): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await categoryExists(trx, categoryId))) throw notFound(messages.notFound.category(categoryId));
+    const refusal = orderRefusal((await types.listProjectTypes(trx, categoryId)).map((row) => row.id), listOrder);
+    if (refusal) return refuse(refusal);
+    await reorder(trx, 'project_type', listOrder.Order);
+    return ok();
+  });
+}
+
+export function addProjectType(db: Db, t: ProjectType): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await categoryExists(trx, t.CategoryId))) return refuse(messages.projectType.noCategory(t.CategoryId));
+    await types.insertProjectType(trx, t);
+    return ok();
+  });
+}
+
+export async function updateProjectType(db: Db, id: number, t: ProjectType): Promise<MutationResult> {
+  if (t.Id !== id) return refuse(messages.idMismatch(t.Id, id));
+  return db.transaction().execute(async (trx) => {
+    if (!(await types.projectTypeExists(trx, id))) throw notFound(messages.notFound.projectType(id));
+    if (!(await categoryExists(trx, t.CategoryId))) return refuse(messages.projectType.noCategory(t.CategoryId));
+    await types.updateProjectType(trx, id, t);
+    return ok();
+  });
+}
+
+export function deleteProjectType(db: Db, id: number): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await types.projectTypeExists(trx, id))) throw notFound(messages.notFound.projectType(id));
+    const count = await types.countProjectsOfType(trx, id);
+    if (count > 0) return refuse(messages.projectType.hasProjects(count));
+    await types.deleteProjectType(trx, id);
+    return ok();
+  });
+}
+
+// Sub-types: links from a project type (SrcId) to its sub-types (DestId).
+
+export async function listSubTypes(db: Db, images: MediaSource, id: number): Promise<ProjectTypeView[]> {
+  if (!(await types.projectTypeExists(db, id))) throw notFound(messages.notFound.projectType(id));
+  return views(await types.listSubTypes(db, id), images);
+}
+
+export async function addSubType(db: Db, { SrcId, DestId }: SubTypeLink): Promise<MutationResult> {
+  if (SrcId === DestId) return refuse(messages.subType.self);
+  return db.transaction().execute(async (trx) => {
+    const ids = await types.existingTypeIds(trx, [SrcId, DestId]);
+    if (!ids.has(SrcId)) return refuse(messages.noProjectType(SrcId));
+    if (!ids.has(DestId)) return refuse(messages.subType.noSubType(DestId));
+    if (await types.subTypeLinked(trx, SrcId, DestId)) return refuse(messages.subType.linked);
+    await types.linkSubType(trx, SrcId, DestId);
+    return ok();
+  });
+}
+
+export async function deleteSubType(db: Db, { SrcId, DestId }: SubTypeLink): Promise<MutationResult> {
+  if (!(await types.unlinkSubType(db, SrcId, DestId))) return refuse(messages.subType.notLinked);
+  return ok();
+}

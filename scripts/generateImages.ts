@@ -4,7 +4,7 @@
 // projects' galleries (close-ups, the workshop, before/after pairs drawn in the same room).
 // Deterministic: the same name always gives the same picture; every run writes them all again,
 // byte for byte the same. Output: server/demo/images/ (committed, served after DATA_DIR/images).
-// Run: npm run server:images
+// Run: npm run demo:images
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@
 // administrator's browser would send beside the upload.
 //
 // A development tool only: it needs ffmpeg on PATH (Debian: apt-get install ffmpeg). The server
-// never runs ffmpeg; it stores MP4 files as they are sent. Run: npm run server:video
+// never runs ffmpeg; it stores MP4 files as they are sent. Run: npm run demo:video
 import { spawnSync } from 'node:child_process';
 import { renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ function ffmpeg(args: string[]): void {
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT') {
     console.error(
       "ffmpeg est introuvable : il sert seulement à fabriquer la vidéo de démonstration (le serveur n'en a pas besoin).\n" +
-        'Installez-le (Debian ou Ubuntu : sudo apt-get install ffmpeg ; macOS : brew install ffmpeg), puis relancez npm run server:video.\n' +
+        'Installez-le (Debian ou Ubuntu : sudo apt-get install ffmpeg ; macOS : brew install ffmpeg), puis relancez npm run demo:video.\n' +
         'La vidéo et son image d’aperçu déjà présentes dans server/demo/images restent utilisables.',
     );
     process.exit(1);

@@ -1,5 +1,5 @@
 // The server's render of a public page (built by webpack into dist/server/, loaded by
-// server/plugins/render.ts): a store per request whose RTK Query endpoints reach the API in
+// server/http/render.ts): a store per request whose RTK Query endpoints reach the API in
 // process through `fetchFn`, the page's data fetched first (the route table says which), then
 // the same <App> the browser hydrates, rendered to HTML with everything lazy resolved.
 import { PassThrough } from 'node:stream';

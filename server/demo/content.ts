@@ -235,7 +235,7 @@ export const demoProjects: DemoProject[] = [
 ];
 
 /**
- * Demo videos (server/demo/images, made with ffmpeg by npm run server:video from the photo named
+ * Demo videos (server/demo/images, made with ffmpeg by npm run demo:video from the photo named
  * here), each with its poster `<stem>-affiche.jpg` beside it.
  */
 export const demoVideos: Array<{ video: string; photo: string }> = [

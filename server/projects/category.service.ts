@@ -5,7 +5,7 @@ import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import * as categories from './category.repository.ts';
-import { orderRefusal, reorder } from './order.ts';
+import { applyOrder } from './order.ts';
 
 export const listCategories = (db: Db): Promise<Category[]> => categories.listCategories(db);
 
@@ -27,14 +27,8 @@ export async function updateCategory(db: Db, id: number, category: Category): Pr
   });
 }
 
-export function orderCategories(db: Db, listOrder: ListOrder): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    const refusal = orderRefusal((await categories.listCategories(trx)).map((c) => c.Id), listOrder);
-    if (refusal) return refuse(refusal);
-    await reorder(trx, 'category', listOrder.Order);
-    return ok();
-  });
-}
+export const orderCategories = (db: Db, listOrder: ListOrder): Promise<MutationResult> =>
+  applyOrder(db, 'category', listOrder, async (trx) => (await categories.listCategories(trx)).map((c) => c.Id));
 
 export function deleteCategory(db: Db, id: number): Promise<MutationResult> {
   return db.transaction().execute(async (trx) => {

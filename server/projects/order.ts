@@ -1,7 +1,9 @@
 // The owner's order of categories, project types, projects and gallery items (issue 15): a new
 // row goes last; a new order is the list as the screen showed it, rearranged.
 import { sql, type Kysely } from 'kysely';
+import type { MutationResult } from '../../contract/api.ts';
 import { messages } from '../domain/messages.ts';
+import { ok, refuse } from '../domain/results.ts';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/executor.ts';
 
@@ -36,3 +38,24 @@ export function orderRefusal(current: number[], { Seen, Order }: { Seen: number[
   return null;
 }
 
+
+/**
+ * Puts a list in the owner's new order, in one transaction: `current` reads the list as it is
+ * (and refuses, by throwing, when its owner is gone); refused when the list changed since the
+ * screen showed it, or when the new order is not that list rearranged.
+ */
+export function applyOrder(
+  db: Kysely<Database>,
+  table: OrderedTable,
+  listOrder: { Seen: number[]; Order: number[] },
+  current: (trx: Executor) => Promise<number[]>,
+  afterwards?: (trx: Executor) => Promise<void>,
+): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    const refusal = orderRefusal(await current(trx), listOrder);
+    if (refusal) return refuse(refusal);
+    await reorder(trx, table, listOrder.Order);
+    await afterwards?.(trx);
+    return ok();
+  });
+}

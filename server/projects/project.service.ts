@@ -7,7 +7,7 @@ import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import { liveImages } from '../media/image.repository.ts';
 import * as gallery from './gallery.repository.ts';
-import { orderRefusal, reorder } from './order.ts';
+import { applyOrder } from './order.ts';
 import * as projects from './project.repository.ts';
 import { projectTypeExists } from './projectType.repository.ts';
 import { toGalleryItem, toProject, withMedia, type MediaSource } from './views.ts';
@@ -67,16 +67,12 @@ export async function updateProject(db: Db, id: number, p: Project): Promise<Mut
   });
 }
 
-export function orderProjects(db: Db, typeId: number, listOrder: ListOrder): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
+export const orderProjects = (db: Db, typeId: number, listOrder: ListOrder): Promise<MutationResult> =>
+  applyOrder(db, 'project', listOrder, async (trx) => {
     if (!(await projectTypeExists(trx, typeId))) throw notFound(messages.notFound.projectType(typeId));
     // The drafts are in the list too: the owner orders everything the type holds.
-    const refusal = orderRefusal((await projects.listProjects(trx, 'with-drafts', typeId)).map((row) => row.id), listOrder);
-    if (refusal) return refuse(refusal);
-    await reorder(trx, 'project', listOrder.Order);
-    return ok();
+    return (await projects.listProjects(trx, 'with-drafts', typeId)).map((row) => row.id);
   });
-}
 
 export async function deleteProject(db: Db, id: number): Promise<MutationResult> {
   if (!(await projects.deleteProject(db, id))) throw notFound(messages.notFound.project(id));
@@ -145,13 +141,14 @@ export function deleteGalleryItem(db: Db, id: number, itemId: number): Promise<M
   });
 }
 
-export function orderGallery(db: Db, id: number, listOrder: ListOrder): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    await mustExist(trx, id);
-    const refusal = orderRefusal((await gallery.listGallery(trx, id)).map((row) => row.id), listOrder);
-    if (refusal) return refuse(refusal);
-    await reorder(trx, 'project_media', listOrder.Order);
-    await gallery.touchProject(trx, id);
-    return ok();
-  });
-}
+export const orderGallery = (db: Db, id: number, listOrder: ListOrder): Promise<MutationResult> =>
+  applyOrder(
+    db,
+    'project_media',
+    listOrder,
+    async (trx) => {
+      await mustExist(trx, id);
+      return (await gallery.listGallery(trx, id)).map((row) => row.id);
+    },
+    (trx) => gallery.touchProject(trx, id),
+  );

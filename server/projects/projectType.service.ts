@@ -5,7 +5,7 @@ import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import { categoryExists } from './category.repository.ts';
-import { orderRefusal, reorder } from './order.ts';
+import { applyOrder } from './order.ts';
 import * as types from './projectType.repository.ts';
 import { toProjectType, withMedia, type MediaSource } from './views.ts';
 
@@ -16,15 +16,11 @@ export async function listProjectTypes(db: Db, images: MediaSource, categoryId?:
   return views(await types.listProjectTypes(db, categoryId), images);
 }
 
-export function orderProjectTypes(db: Db, categoryId: number, listOrder: ListOrder): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
+export const orderProjectTypes = (db: Db, categoryId: number, listOrder: ListOrder): Promise<MutationResult> =>
+  applyOrder(db, 'project_type', listOrder, async (trx) => {
     if (!(await categoryExists(trx, categoryId))) throw notFound(messages.notFound.category(categoryId));
-    const refusal = orderRefusal((await types.listProjectTypes(trx, categoryId)).map((row) => row.id), listOrder);
-    if (refusal) return refuse(refusal);
-    await reorder(trx, 'project_type', listOrder.Order);
-    return ok();
+    return (await types.listProjectTypes(trx, categoryId)).map((row) => row.id);
   });
-}
 
 export function addProjectType(db: Db, t: ProjectType): Promise<MutationResult> {
   return db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-// Quote requests: the limits and the spam rules (their French sentences are in server/messages.ts,
+// Quote requests: the limits and the spam rules (their French sentences are in server/domain/messages.ts,
 // `quote`). The field rules themselves are the contract's (openapi.yaml, QuoteRequest).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -11,7 +11,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { TokenResponse } from './generated';
+import type { TokenResponse } from '../../contract/api';
 import {
   loginRedirectRequested,
   sessionEnded,

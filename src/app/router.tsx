@@ -31,20 +31,12 @@ import {
 import { messages } from './messages';
 import { parseId, paths } from './paths';
 import { paragraphs, type SiteSettings } from './site';
+import type { PageOutcome, PageQuery } from './pageState';
 import type { AppDispatch, RootState } from './store';
 
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).
 export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '../features/admin/screens');
-
-/** One query a page shows: the server runs it before rendering, both sides read it. */
-export interface PageQuery {
-  /** Fetches it once (the server's render). */
-  run(dispatch: AppDispatch): PromiseLike<unknown>;
-  /** Keeps it in the cache while the page is shown (the browser). */
-  subscribe(dispatch: AppDispatch): { unsubscribe(): void };
-  select(state: RootState): { isSuccess: boolean; isError: boolean; error?: unknown };
-}
 
 interface Endpoint<Arg> {
   initiate(arg: Arg, options: { subscribe: boolean }): unknown;
@@ -250,8 +242,6 @@ function categoryStep(categories: ReadonlyArray<{ Id: number; Name: string }>, i
   return category ? [{ name: category.Name, path: paths.typesList.href(id) }] : [];
 }
 
-/** A page's state: its HTTP status and head, or 'loading' while its data has not all arrived. */
-export type PageOutcome = { status: 200 | 404 | 503; head: HeadSource } | { status: 'loading' };
 
 const isNotFoundError = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;

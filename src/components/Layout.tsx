@@ -4,7 +4,7 @@ import { useGetSiteQuery } from '../api/api.enhanced';
 import { useAppSelector } from '../app/hooks';
 import { messages } from '../app/messages';
 import { useAppDispatch } from '../app/hooks';
-import type { PageOutcome, PageQuery } from '../app/router';
+import type { PageOutcome, PageQuery } from '../app/pageState';
 import type { RootState } from '../app/store';
 import { SiteContext } from '../app/site';
 import { LoginRedirect } from '../features/auth/LoginRedirect';

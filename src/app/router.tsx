@@ -32,7 +32,7 @@ import { messages } from './messages';
 import { parseId, paths } from './paths';
 import { paragraphs, type SiteSettings } from './site';
 import type { PageOutcome, PageQuery } from './pageState';
-import type { AppDispatch, RootState } from './store';
+import type { RootState } from './store';
 
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).

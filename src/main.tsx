@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { startDataRouter, type DataRouter } from './app/AppRouter';
 import { isAdminPath } from './app/paths';
 import { makeStore } from './app/store';
-import { followOtherTabs } from './features/auth/otherTabs';
+import { followOtherTabs } from './lib/auth/otherTabs';
 import './styles/global.css';
 
 const store = makeStore();

@@ -4,9 +4,9 @@
 // (headTags), the browser keeps document.title and the description in step (useDocumentHead).
 // Pure functions: no window, no document.
 import { srcSet } from '../components/images';
-import { messages } from './messages';
+import { messages } from '../messages';
 import { paths } from './paths';
-import { pagePhoto, telHref, type SiteSettings } from './site';
+import { pagePhoto, telHref, type SiteSettings } from '../lib/site';
 
 /** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
 export interface HeadImage {

@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
-import { Frame, Layout } from '../components/Layout';
+import { Frame, Layout } from './Layout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
 import { TypesListPage } from '../features/gallery/TypesListPage';
@@ -28,9 +28,9 @@ import {
   type HeadSource,
   type JsonLd,
 } from './head';
-import { messages } from './messages';
+import { messages } from '../messages';
 import { parseId, paths } from './paths';
-import { paragraphs, type SiteSettings } from './site';
+import { paragraphs, type SiteSettings } from '../lib/site';
 import type { AppDispatch, RootState } from './store';
 
 // Admin screens live in their own chunk: public pages never download them (nor

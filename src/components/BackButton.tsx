@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../app/messages';
+import { messages } from '../messages';
 import { paths } from '../app/paths';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '../app/messages';
+import { messages } from '../messages';
 import { paths } from '../app/paths';
 
 /** Unknown path, non-numeric id or unknown id: a French page inside the layout, with a way home. */

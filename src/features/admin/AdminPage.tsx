@@ -1,7 +1,7 @@
 // The frame of every admin screen: the admin styles, a title, and the Retour button.
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 import { paths } from '../../app/paths';
 import './admin.css';
 

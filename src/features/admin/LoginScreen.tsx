@@ -5,7 +5,7 @@ import md5 from 'blueimp-md5';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginMutation, type LoginErrorData } from '../../api/api.enhanced';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 import { paths } from '../../app/paths';
 import { AdminPage } from './AdminPage';
 

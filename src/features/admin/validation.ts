@@ -2,7 +2,7 @@
 // A rule returns its message when the value breaks it, otherwise undefined; a field's first
 // broken rule wins. `validator(rules)` turns a rule table into a React Final Form `validate`.
 import { limits } from '../../../contract/limits';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 
 const t = messages.admin.validation;
 

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhanced';
-import { useSite } from '../../app/site';
-import { messages } from '../../app/messages';
+import { useSite } from '../../lib/site';
+import { messages } from '../../messages';
 import { parseId, paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
 import { imageSizes, isVideo } from '../../components/images';

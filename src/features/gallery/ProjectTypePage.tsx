@@ -4,7 +4,7 @@ import {
   useGetProjectTypesQuery,
   useGetSubTypesQuery,
 } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
+import { messages } from '../../messages';
 import { parseId, paths } from '../../app/paths';
 import { BackButton } from '../../components/BackButton';
 import { isNotFound, LoadError } from '../../components/LoadError';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProjectTypesByCategoryQuery } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
+import { messages } from '../../messages';
 import { parseId, paths } from '../../app/paths';
 import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';

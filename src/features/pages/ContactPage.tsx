@@ -1,5 +1,5 @@
-import { messages } from '../../app/messages';
-import { mapsUrl, pagePhoto, telHref, useSite } from '../../app/site';
+import { messages } from '../../messages';
+import { mapsUrl, pagePhoto, telHref, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { QuoteForm } from '../quotes/QuoteForm';

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGetQuoteFormQuery, useSendQuoteMutation, type QuoteRequest, type QuoteResult } from '../../api/api.enhanced';
 import { onUploadProgress } from '../../api/uploadTransport';
-import { messages } from '../../app/messages';
+import { messages } from '../../messages';
 import { paths } from '../../app/paths';
 import { MESSAGE_MAX, photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
 import './quotes.css';

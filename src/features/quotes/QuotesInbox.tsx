@@ -13,7 +13,7 @@ import {
   type Quote,
   type QuoteMail,
 } from '../../api/api.enhanced';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 import { AdminPage, Banner, BackButton } from '../admin/AdminPage';
 import { outcomeOf } from '../admin/navigator/outcome';
 import './quotesAdmin.css';

@@ -1,7 +1,7 @@
 // The quote request form's rules, checked in the browser before sending so that each field says
 // what is wrong in French; the server checks them all again (openapi.yaml QuoteRequest and
 // server/quotes/service.ts) and its answer names the field it refuses.
-import { messages } from '../../app/messages';
+import { messages } from '../../messages';
 
 export const MAX_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;

@@ -16,7 +16,7 @@ import {
   type GalleryItem,
   type ImageInfo,
 } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { isVideo } from '../../../components/images';
 import { Banner } from '../AdminPage';
 import { LibraryPicker } from '../images/LibraryPicker';

@@ -8,7 +8,7 @@ import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useField } from 'react-final-form';
 import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { paths } from '../../../app/paths';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
 import type { Outcome } from '../navigator/outcome';

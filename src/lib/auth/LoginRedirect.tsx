@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { paths } from '../../app/paths';
 import { loginRedirectDone, selectLoginRedirect } from './authSlice';
 

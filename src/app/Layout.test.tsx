@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Layout } from './Layout';
-import { pageOutcome } from '../app/router';
-import { copyrightYears } from './SiteFooter';
+import { pageOutcome } from './router';
+import { copyrightYears } from '../components/SiteFooter';
 import { renderWithProviders } from '../test/render';
 import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
 import { fixedMenu } from '../../contract/menu';

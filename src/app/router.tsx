@@ -9,12 +9,13 @@ import { api } from '../api/api.enhanced';
 import { Frame, Layout } from './Layout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
-import { TypesListPage } from '../features/gallery/TypesListPage';
-import { ProjectTypePage } from '../features/gallery/ProjectTypePage';
-import { ProjectPage } from '../features/gallery/ProjectPage';
+import { TypesListPage } from '../features/portfolio/TypesListPage';
+import { ProjectTypePage } from '../features/portfolio/ProjectTypePage';
+import { ProjectPage } from '../features/portfolio/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
+import { QuoteForm } from '../features/quotes/QuoteForm';
 import type * as AdminScreens from '../features/admin/screens';
 import {
   breadcrumbJsonLd,
@@ -203,7 +204,7 @@ export const publicPages: PublicPage[] = [
   },
   simplePage({
     path: paths.contact.path,
-    element: <ContactPage />,
+    element: <ContactPage quoteForm={<QuoteForm />} />,
     data: () => [query(e.getQuoteForm, undefined)],
     fresh: true,
     head: (_id, _state, path, site) => ({

@@ -7,7 +7,7 @@ import { selectIsLoggedIn } from '../../lib/auth/authSlice';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { SubTypeEditor } from './SubTypeEditor';
-import { QuotesInbox } from '../quotes/QuotesInbox';
+import { QuotesInbox } from './quotes/QuotesInbox';
 import { MenuEditor } from './site/MenuEditor';
 import { SiteEditor } from './site/SiteEditor';
 import { OrderEditor } from './order/OrderEditor';

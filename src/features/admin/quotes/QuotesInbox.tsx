@@ -12,10 +12,10 @@ import {
   useUpdateQuoteMutation,
   type Quote,
   type QuoteMail,
-} from '../../api/api.enhanced';
-import { messages } from '../../messages/withAdmin';
-import { AdminPage, Banner, BackButton } from '../admin/AdminPage';
-import { outcomeOf } from '../admin/navigator/outcome';
+} from '../../../api/api.enhanced';
+import { messages } from '../../../messages/withAdmin';
+import { AdminPage, Banner, BackButton } from '../AdminPage';
+import { outcomeOf } from '../navigator/outcome';
 import './quotesAdmin.css';
 
 const t = messages.admin.quotes;

@@ -30,7 +30,7 @@ import {
   type JsonLd,
 } from './head';
 import { messages } from '../messages';
-import { parseId, paths } from './paths';
+import { parseId, paths } from '../../contract/paths';
 import { paragraphs, type SiteSettings } from '../lib/site';
 import type { AppDispatch, RootState } from './store';
 
@@ -75,7 +75,7 @@ const read = {
   site: (s: RootState) => api.endpoints.getSite.select()(s).data,
 };
 
-export interface PublicPage {
+interface PublicPage {
   path: string;
   element: ReactElement;
   /** The page's path has an `:id`: a non-numeric one is not found. */

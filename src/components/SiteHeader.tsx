@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useGetMenuQuery } from '../api/api.enhanced';
 import { messages } from '../messages';
-import { paths } from '../app/paths';
+import { paths } from '../../contract/paths';
 import { useSite } from '../lib/site';
 import { useHydrated } from './useHydrated';
 

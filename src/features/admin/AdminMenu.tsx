@@ -6,7 +6,7 @@ import { sessionEnded } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { selectIsLoggedIn } from '../../lib/auth/authSlice';
 import { messages } from '../../messages/withAdmin';
-import { paths } from '../../app/paths';
+import { paths } from '../../../contract/paths';
 import { clearAllStorage } from '../../lib/auth/tokenStorage';
 import { AdminPage } from './AdminPage';
 

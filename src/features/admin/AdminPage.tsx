@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../messages/withAdmin';
-import { paths } from '../../app/paths';
+import { paths } from '../../../contract/paths';
 import './admin.css';
 
 /** Retour: back in history; on a first page (opened directly) back to the admin menu. */

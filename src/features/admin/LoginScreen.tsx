@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginMutation, type LoginErrorData } from '../../api/api.enhanced';
 import { messages } from '../../messages/withAdmin';
-import { paths } from '../../app/paths';
+import { paths } from '../../../contract/paths';
 import { AdminPage } from './AdminPage';
 
 const t = messages.admin.login;

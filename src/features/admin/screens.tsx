@@ -2,7 +2,7 @@
 // Form, nor md5, reaches the public pages. One guarded layout for every screen but the login.
 import { Navigate, Outlet } from 'react-router';
 import { useAppSelector } from '../../hooks/store';
-import { paths } from '../../app/paths';
+import { paths } from '../../../contract/paths';
 import { selectIsLoggedIn } from '../../lib/auth/authSlice';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';

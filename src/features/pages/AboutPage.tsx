@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { messages } from '../../messages';
-import { paths } from '../../app/paths';
+import { paths } from '../../../contract/paths';
 import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';

@@ -5,7 +5,7 @@ import {
   useGetSubTypesQuery,
 } from '../../api/api.enhanced';
 import { messages } from '../../messages';
-import { parseId, paths } from '../../app/paths';
+import { parseId, paths } from '../../../contract/paths';
 import { BackButton } from '../../components/BackButton';
 import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';

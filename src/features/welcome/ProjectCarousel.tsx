@@ -5,7 +5,7 @@ import 'slick-carousel/slick/slick.css';
 import type { ProjectView } from '../../api/api.enhanced';
 import { useSite } from '../../lib/site';
 import { messages } from '../../messages';
-import { paths } from '../../app/paths';
+import { paths } from '../../../contract/paths';
 import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';

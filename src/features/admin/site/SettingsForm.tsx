@@ -9,7 +9,7 @@ import { Form } from 'react-final-form';
 import { useField } from 'react-final-form';
 import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../contract/paths';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
 import type { Outcome } from '../navigator/outcome';
 import type { FormValues } from '../validation';

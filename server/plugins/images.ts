@@ -22,6 +22,7 @@ import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ImageLibrary } from '../images/library.ts';
+import { SERVED_NAME } from '../images/rules.ts';
 import { messages } from '../messages.ts';
 
 const TYPES: Record<string, string> = {
@@ -35,7 +36,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Same rule as the contract's ImageName (plus a length cap). */
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const SAFE_NAME = SERVED_NAME;
 
 const notFound = { Result: false, Message: messages.imageFile.notFound };
 

@@ -23,7 +23,7 @@ const t = messages.admin.quotes;
 const dateTime = (ms: number) =>
   new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short' }).format(ms);
 
-export function mailText(mail: QuoteMail): string {
+function mailText(mail: QuoteMail): string {
   switch (mail.State) {
     case 'sent':
       return t.mail.sent;

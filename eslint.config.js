@@ -52,6 +52,22 @@ export default tseslint.config(
             { target: './src', from: './server', message: 'The client imports only contract/, never the server.' },
             { target: './contract', from: ['./src', './server'], message: 'contract/ stands alone.' },
             ...featureZones,
+            {
+              target: ['./src/api', './src/components', './src/hooks', './src/lib', './src/messages'],
+              from: './src/features',
+              message: 'Shared code imports no feature: the features import it.',
+            },
+            {
+              target: ['./src/api', './src/components', './src/lib', './src/messages'],
+              from: './src/app',
+              message: 'Shared code imports nothing of the app shell (src/app/): the app imports it.',
+            },
+            {
+              target: './src/hooks',
+              from: './src/app',
+              except: ['./store.ts'],
+              message: 'Shared hooks import nothing of the app shell but its store (the typed redux hooks).',
+            },
           ],
         },
       ],
@@ -60,7 +76,7 @@ export default tseslint.config(
   },
   {
     // Tests may use a helper of the other side; a feature's tests still keep to their feature.
-    files: ['**/*.test.{ts,tsx}', 'server/test/**', 'src/test/**'],
+    files: ['**/*.test.{ts,tsx}', 'server/test/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {

@@ -2,8 +2,9 @@
 //   src/api/generated.ts   the client's RTK Query endpoints and hooks (types from contract/api.ts);
 //   contract/api.ts        the schema and operation types both sides import (types only), the
 //                          table of operations (operationId → [argument, answer]) and where each is;
-//   contract/limits.ts     the length and pattern limits of every string the contract constrains,
-//                          as data the client's validators and the server's rules import.
+//   contract/limits.ts     the length and pattern limits of every string the contract constrains
+//                          (and the number of items of every array it bounds), as data the
+//                          client's validators and the server's rules import.
 //   npm run codegen                  write the files
 //   node codegen.config.ts --check   exit 1 when a committed file is stale (used by a test)
 import { createHash } from 'node:crypto';
@@ -67,7 +68,7 @@ function operationsOf(doc: JsonObject): string {
   );
 }
 
-/** minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, per schema and property. */
+/** minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, and minItems and maxItems of every bounded array, per schema and property. */
 function limitsOf(doc: JsonObject): string {
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
   const resolve = (node: Json): JsonObject => {
@@ -76,6 +77,11 @@ function limitsOf(doc: JsonObject): string {
     return isObject(at) ? at : {};
   };
   const limit = (schema: JsonObject): JsonObject | null => {
+    if (schema.type === 'array') {
+      const out: JsonObject = {};
+      for (const key of ['minItems', 'maxItems']) if (key in schema) out[key] = schema[key] as Json;
+      return Object.keys(out).length ? out : null;
+    }
     if (schema.type !== 'string') return null;
     const out: JsonObject = {};
     for (const key of ['minLength', 'maxLength', 'pattern']) if (key in schema) out[key] = schema[key] as Json;
@@ -100,7 +106,7 @@ function limitsOf(doc: JsonObject): string {
     .map(([name]) => `  ${name}: new RegExp(limits.${name}.pattern),`)
     .join('\n');
   return (
-    '/** String limits of the contract: `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
+    '/** String (and array) limits of the contract: `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
     `export const limits = ${JSON.stringify(all, null, 2)} as const;\n\n` +
     '/** The pattern of each string schema, compiled. */\n' +
     `export const patterns = {\n${patterns}\n};\n`

@@ -1,9 +1,23 @@
 // ESLint: TypeScript (type-aware) and React Hooks rules for client, server and tests.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The client's areas (src/features/<area>/): each imports shared code (api/, components/, hooks/,
+// lib/, messages/, contract/) and its own files, never another area's; the app (src/app/)
+// composes them.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: `features/${feature} imports no other feature: move what both need to a shared folder (components/, hooks/, lib/), or compose them in src/app/.`,
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/', 'data/', 'src/api/generated.ts', 'e2e/screenshots/'] },
@@ -37,6 +51,23 @@ export default tseslint.config(
             { target: './server', from: './src', message: 'The server imports only contract/, never the client.' },
             { target: './src', from: './server', message: 'The client imports only contract/, never the server.' },
             { target: './contract', from: ['./src', './server'], message: 'contract/ stands alone.' },
+            ...featureZones,
+            {
+              target: ['./src/api', './src/components', './src/hooks', './src/lib', './src/messages'],
+              from: './src/features',
+              message: 'Shared code imports no feature: the features import it.',
+            },
+            {
+              target: ['./src/api', './src/components', './src/lib', './src/messages'],
+              from: './src/app',
+              message: 'Shared code imports nothing of the app shell (src/app/): the app imports it.',
+            },
+            {
+              target: './src/hooks',
+              from: './src/app',
+              except: ['./store.ts'],
+              message: 'Shared hooks import nothing of the app shell but its store (the typed redux hooks).',
+            },
           ],
         },
       ],
@@ -64,9 +95,9 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may use a helper of the other side.
-    files: ['**/*.test.{ts,tsx}', 'server/test/**', 'src/test/**'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    // Tests may use a helper of the other side; a feature's tests still keep to their feature.
+    files: ['**/*.test.{ts,tsx}', 'server/test/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {
     files: ['**/*.{js,mjs}'],

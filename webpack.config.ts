@@ -59,10 +59,10 @@ const dataRouterLayer = (issuer: string) => ({
 
 const apiServer = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
-// Lighter stand-ins for two of react-slick's dependencies (see src/app/shims/).
+// Lighter stand-ins for two of react-slick's dependencies (see src/lib/shims/).
 const alias = {
-  'resize-observer-polyfill$': root('./src/app/shims/resizeObserver.ts'),
-  'lodash.debounce$': root('./src/app/shims/debounce.ts'),
+  'resize-observer-polyfill$': root('./src/lib/shims/resizeObserver.ts'),
+  'lodash.debounce$': root('./src/lib/shims/debounce.ts'),
 };
 const typescript = { test: /\.tsx?$/, exclude: /node_modules/, use: { loader: 'ts-loader', options: { transpileOnly: true } } };
 const assetFilename = 'static/[name].[contenthash:10][ext]';

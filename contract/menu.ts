@@ -1,7 +1,8 @@
-// The fixed navigation menu: the SPA renders it at once and the server answers it at GET /api/menu.
+// The demo menu: the specification's table, the menu of a fresh install (server/demo/site.ts,
+// stored by migration 0007) until the owner edits it in « Menu » (issue 14). Tests read it too.
 import type { Menu } from './api.ts';
 
-export const fixedMenu: Menu = {
+export const demoMenu: Menu = {
   Dropdowns: [
     {
       Title: 'Projets extérieurs',

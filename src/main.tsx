@@ -3,9 +3,9 @@ import { persistStore } from 'redux-persist';
 import { SERVER_CACHE_ID, serverCacheReceived, type ServerCache } from './api/hydration';
 import { App } from './app/App';
 import { startDataRouter, type DataRouter } from './app/AppRouter';
-import { isAdminPath } from './app/paths';
+import { isAdminPath } from '../contract/paths';
 import { makeStore } from './app/store';
-import { followOtherTabs } from './features/auth/otherTabs';
+import { followOtherTabs } from './lib/auth/otherTabs';
 import './styles/global.css';
 
 const store = makeStore();

@@ -19,6 +19,7 @@ import SQLite from 'better-sqlite3';
 import { DATABASE_FILE, openDatabase } from '../db/database.ts';
 import { dumpDatabase, DUMP_FILE, loadDatabase } from '../db/dump.ts';
 import { messages } from '../domain/messages.ts';
+import { SERVED_NAME } from '../media/rules.ts';
 
 const t = messages.backup;
 
@@ -185,7 +186,7 @@ const isQuotePhoto = (name: string): boolean => {
 };
 
 /** A plain file name of the images folder (the same rule the server serves images by). */
-const SAFE_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const SAFE_IMAGE = SERVED_NAME;
 
 const safeName = (name: string) =>
   name === DATABASE_FILE || name === DUMP_FILE || (name.startsWith(`${IMAGES}/`) && SAFE_IMAGE.test(name.slice(IMAGES.length + 1))) || isQuotePhoto(name);

@@ -23,6 +23,7 @@ import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { noneMatch } from '../http/etag.ts';
 import type { ImageLibrary } from './library.ts';
+import { SERVED_NAME } from './rules.ts';
 import { messages } from '../domain/messages.ts';
 
 const TYPES: Record<string, string> = {
@@ -36,7 +37,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Same rule as the contract's ImageName (plus a length cap). */
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const SAFE_NAME = SERVED_NAME;
 
 const notFound = { Result: false, Message: messages.imageFile.notFound };
 

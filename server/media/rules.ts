@@ -3,6 +3,11 @@
 // exchange. No sharp here (the server process never loads it).
 import { limits } from '../../contract/limits.ts';
 
+/**
+ * A file of the library as served and backed up: the contract's ImageName, of at most 100
+ * characters (a variant, `<name>.1600.avif`, is longer than an ImageName).
+ */
+export const SERVED_NAME = new RegExp(`(?=^.{1,100}$)${limits.ImageName.pattern}`);
 /** At most 50 megapixels (width × height, every frame of an animation counted). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Widths of the AVIF and WebP variants, never wider than the original. */

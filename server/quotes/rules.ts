@@ -1,9 +1,10 @@
 // Quote requests: the limits and the spam rules (their French sentences are in server/domain/messages.ts,
 // `quote`). The field rules themselves are the contract's (openapi.yaml, QuoteRequest).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { limits } from '../../contract/limits.ts';
 
 /** At most five photos, each an image of at most 20 Mo (the image library's limit). */
-export const MAX_PHOTOS = 5;
+export const MAX_PHOTOS = limits.QuoteRequest.Photos.maxItems;
 /** A form sent sooner than this after it was shown is a robot's: a person takes longer to type. */
 export const MIN_FILL_MS = 3_000;
 /** A form token is good for a day (a person may leave the page open, then send). */

@@ -5,13 +5,13 @@
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import { OG_IMAGE } from '../../contract/images.ts';
+import { fixedPages, paths } from '../../contract/paths.ts';
 import { changeDates } from '../db/executor.ts';
 import { publishedChangeDates } from '../projects/project.repository.ts';
 import { messages } from '../domain/messages.ts';
 import { cachedPage, originOf, sendWithEtag } from '../http/render.ts';
 
-/** The preview photo's size (src/app/head.ts says the same to the pages' og:image:width/height). */
-const OG = { width: 1200, height: 630 };
 /** Previews kept in memory (a library name never changes content; a deletion makes its source 404). */
 const OG_KEPT = 64;
 
@@ -32,13 +32,10 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
     const latest = Math.max(0, ...[...categories, ...types, ...projects].map((row) => Number(row.updated_at)));
     const entries: Array<[path: string, lastmod: number]> = [
       // The welcome page shows projects drawn at random: it changes with any of them.
-      ['/welcome', latest],
-      ['/about', 0],
-      ['/contact', 0],
-      ['/confidentialite', 0],
-      ...categories.map((c): [string, number] => [`/typeslist/${c.id}`, Number(c.updated_at)]),
-      ...types.map((t): [string, number] => [`/projecttype/${t.id}`, Number(t.updated_at)]),
-      ...projects.map((p): [string, number] => [`/project/${p.id}`, Number(p.updated_at)]),
+      ...fixedPages.map((path): [string, number] => [path, path === paths.welcome.href() ? latest : 0]),
+      ...categories.map((c): [string, number] => [paths.typesList.href(c.id), Number(c.updated_at)]),
+      ...types.map((t): [string, number] => [paths.projectType.href(t.id), Number(t.updated_at)]),
+      ...projects.map((p): [string, number] => [paths.project.href(p.id), Number(p.updated_at)]),
     ];
     const urls = entries.map(
       ([path, lastmod]) => `<url><loc>${xmlText(origin + path)}</loc>${lastmod > 0 ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`,
@@ -72,7 +69,7 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
     if (!preview) {
       preview = sharp(source.rawPayload)
         .rotate()
-        .resize(OG.width, OG.height, { fit: 'cover', position: 'attention' })
+        .resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover', position: 'attention' })
         .flatten({ background: '#faf7f2' })
         .jpeg({ quality: 80, mozjpeg: true })
         .toBuffer()

@@ -1,5 +1,6 @@
 // The site_document table: the site's settings and its menu, each one JSON document.
 import type { Menu, SiteSettings } from '../../contract/api.ts';
+import { fixedPages, paths } from '../../contract/paths.ts';
 import type { Executor } from '../db/executor.ts';
 
 async function read<T>(db: Executor, name: 'site' | 'menu'): Promise<T> {
@@ -25,8 +26,8 @@ export async function existingPages(db: Executor): Promise<(href: string) => boo
     db.selectFrom('category').select('id').execute(),
     db.selectFrom('project_type').select('id').execute(),
   ]);
-  const pages = new Set(['/welcome', '/about', '/contact', '/confidentialite']);
-  for (const { id } of categories) pages.add(`/typeslist/${id}`);
-  for (const { id } of types) pages.add(`/projecttype/${id}`);
+  const pages = new Set(fixedPages);
+  for (const { id } of categories) pages.add(paths.typesList.href(id));
+  for (const { id } of types) pages.add(paths.projectType.href(id));
   return (href) => pages.has(href);
 }

@@ -330,7 +330,7 @@ describe('users', () => {
   });
 });
 
-test('menu is the fixed menu of the specification', async () => {
+test('menu of a fresh install is the demo menu of the specification', async () => {
   const res = await t.call('GET', '/api/menu');
   expect(res.statusCode).toBe(200);
   const menu = res.json<{ Dropdowns: Array<{ Title: string; Entries: Array<{ Label: string; Href: string }> }>; Links: unknown[] }>();

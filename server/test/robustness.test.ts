@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build, buildSignedIn, repoRoot, snapshot, type TestApp } from './helper.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
-import { fixedMenu } from '../../contract/menu.ts';
+import { demoMenu } from '../../contract/menu.ts';
 
 let t: TestApp;
 let token: string;
@@ -136,8 +136,8 @@ describe('images', () => {
 });
 
 describe('demo content', () => {
-  test('makes every entry of the fixed menu show something', async () => {
-    for (const href of fixedMenu.Dropdowns.flatMap((d) => d.Entries.map((e) => e.Href))) {
+  test('makes every entry of the demo menu show something', async () => {
+    for (const href of demoMenu.Dropdowns.flatMap((d) => d.Entries.map((e) => e.Href))) {
       const [, kind, id] = href.split('/');
       const url = kind === 'typeslist' ? `/api/projecttype/${id}` : `/api/projects/${id}`;
       const list = (await t.call('GET', url)).json<unknown[]>();

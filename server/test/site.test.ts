@@ -2,7 +2,7 @@
 // demo defaults of a fresh install, the owner's changes seen at once, every refusal with nothing
 // stored, and the page photos that cannot be deleted.
 import type { ImageInfo, Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
-import { fixedMenu } from '../../contract/menu.ts';
+import { demoMenu } from '../../contract/menu.ts';
 import { demoSite } from '../demo/site.ts';
 import sharp from 'sharp';
 import { buildSignedIn, snapshot, uploadImage, type TestApp } from './helper.ts';
@@ -128,8 +128,8 @@ describe('menu', () => {
   const edit = async () => (await t.call('GET', '/api/menu/all/', { token })).json<Menu>();
 
   test('a fresh install answers exactly the table of the specification', async () => {
-    expect((await t.call('GET', '/api/menu')).json()).toEqual(fixedMenu);
-    expect(await edit()).toEqual(fixedMenu);
+    expect((await t.call('GET', '/api/menu')).json()).toEqual(demoMenu);
+    expect(await edit()).toEqual(demoMenu);
   });
 
   test('an entry to a new project type: visitors see it at once; deleted, it disappears for them and is marked for the administrator', async () => {

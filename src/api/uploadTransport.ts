@@ -3,7 +3,7 @@
 // they report their progress.
 // The base query stays the one place that adds the token, the XSRF header and refreshes the session.
 
-export type ProgressListener = (sent: number, total: number) => void;
+type ProgressListener = (sent: number, total: number) => void;
 
 const listeners = new Set<ProgressListener>();
 

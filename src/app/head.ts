@@ -3,13 +3,14 @@
 // derives its PageHead from the data it shows; the server writes it into the HTML
 // (headTags), the browser keeps document.title and the description in step (useDocumentHead).
 // Pure functions: no window, no document.
+import { OG_IMAGE } from '../../contract/images';
 import { srcSet } from '../components/images';
-import { messages } from './messages';
-import { paths } from './paths';
-import { pagePhoto, telHref, type SiteSettings } from './site';
+import { messages } from '../messages';
+import { paths } from '../../contract/paths';
+import { pagePhoto, telHref, type SiteSettings } from '../lib/site';
 
 /** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
-export interface HeadImage {
+interface HeadImage {
   name: string;
   alt: string;
 }
@@ -32,11 +33,8 @@ export interface PageHead {
   preload?: { name: string; widths: readonly number[] };
 }
 
-/** The size of the preview photo (the server's /assets/og/<name>.jpg). */
-export const OG_IMAGE = { width: 1200, height: 630 } as const;
-
 /** URL of the 1200×630 JPEG preview of a library image. */
-export const ogImagePath = (name: string) => `/assets/og/${encodeURIComponent(name)}.jpg`;
+const ogImagePath = (name: string) => `/assets/og/${encodeURIComponent(name)}.jpg`;
 
 /** « Page | Atelier… » unless the title already names the business. */
 export const fullTitle = (title: string, site: Pick<SiteSettings, 'BusinessName'>) =>
@@ -52,7 +50,7 @@ export function shortDescription(text: string, max = 160): string {
 }
 
 /** The welcome photo: the preview of every page but a project's and a project type's. */
-export const welcomeImage = (site: SiteSettings): HeadImage => ({ name: site.WelcomePhoto, alt: site.WelcomeTagline });
+const welcomeImage = (site: SiteSettings): HeadImage => ({ name: site.WelcomePhoto, alt: site.WelcomeTagline });
 
 /** What every page's head shares: the business's name, the welcome photo as preview. */
 export const siteHead = (site: SiteSettings) => ({ siteName: site.BusinessName, image: welcomeImage(site) });

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { isAdminPath, parseId, paths } from './paths';
+import { isAdminPath, parseId, paths } from '../../contract/paths';
 
 const { admin, ...site } = paths;
 const routes = [...Object.values(site), ...Object.values(admin)];

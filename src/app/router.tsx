@@ -6,15 +6,16 @@
 import type { ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
-import { Frame, Layout } from '../components/Layout';
+import { Frame, Layout } from './Layout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
-import { TypesListPage } from '../features/gallery/TypesListPage';
-import { ProjectTypePage } from '../features/gallery/ProjectTypePage';
-import { ProjectPage } from '../features/gallery/ProjectPage';
+import { TypesListPage } from '../features/portfolio/TypesListPage';
+import { ProjectTypePage } from '../features/portfolio/ProjectTypePage';
+import { ProjectPage } from '../features/portfolio/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
+import { QuoteForm } from '../features/quotes/QuoteForm';
 import type * as AdminScreens from '../features/admin/screens';
 import {
   breadcrumbJsonLd,
@@ -28,9 +29,9 @@ import {
   type HeadSource,
   type JsonLd,
 } from './head';
-import { messages } from './messages';
-import { parseId, paths } from './paths';
-import { paragraphs, type SiteSettings } from './site';
+import { messages } from '../messages';
+import { parseId, paths } from '../../contract/paths';
+import { paragraphs, type SiteSettings } from '../lib/site';
 import type { PageOutcome, PageQuery } from './pageState';
 import type { RootState } from './store';
 
@@ -66,7 +67,7 @@ const read = {
   site: (s: RootState) => api.endpoints.getSite.select()(s).data,
 };
 
-export interface PublicPage {
+interface PublicPage {
   path: string;
   element: ReactElement;
   /** The page's path has an `:id`: a non-numeric one is not found. */
@@ -195,7 +196,7 @@ export const publicPages: PublicPage[] = [
   },
   simplePage({
     path: paths.contact.path,
-    element: <ContactPage />,
+    element: <ContactPage quoteForm={<QuoteForm />} />,
     data: () => [query(e.getQuoteForm, undefined)],
     fresh: true,
     head: (_id, _state, path, site) => ({

@@ -4,7 +4,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist
 import { api } from '../api/api.enhanced';
 import { httpExtra, type HttpConfig } from '../api/baseQuery';
 import { sendWithProgress } from '../api/uploadTransport';
-import { persistedAuthReducer } from '../features/auth/authSlice';
+import { persistedAuthReducer } from '../lib/auth/authSlice';
 
 /**
  * Slices that a code-split feature injects when its chunk loads (the admin navigators, through

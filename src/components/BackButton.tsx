@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../app/messages';
-import { paths } from '../app/paths';
+import { messages } from '../messages';
+import { paths } from '../../contract/paths';
 
 /**
  * 'Retour': back in history, or to the welcome page when this page is the first one of the

@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { Media } from '../api/api.enhanced';
-import { messages } from '../app/messages';
+import { messages } from '../messages';
 import { imageSizes, isVideo } from './images';
 import { Picture } from './Picture';
 import { Video } from './Video';

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { messages } from '../app/messages';
+import { messages } from '../messages';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { messages } from '../app/messages';
-import { paths } from '../app/paths';
+import { messages } from '../messages';
+import { paths } from '../../contract/paths';
 
 /** Unknown path, non-numeric id or unknown id: a French page inside the layout, with a way home. */
 export function NotFoundPage() {

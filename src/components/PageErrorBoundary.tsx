@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { messages } from '../app/messages';
+import { messages } from '../messages';
 
 interface State {
   failed: boolean;

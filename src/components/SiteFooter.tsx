@@ -1,5 +1,5 @@
-import { messages } from '../app/messages';
-import { useSite } from '../app/site';
+import { messages } from '../messages';
+import { useSite } from '../lib/site';
 
 /** « 2022 » in the first year, then « 2022–{year} ». */
 export const copyrightYears = (year: number, since: number) => (year > since ? `${since}–${year}` : `${since}`);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useGetMenuQuery } from '../api/api.enhanced';
-import { messages } from '../app/messages';
-import { paths } from '../app/paths';
-import { useSite } from '../app/site';
+import { messages } from '../messages';
+import { paths } from '../../contract/paths';
+import { useSite } from '../lib/site';
 import { useHydrated } from './useHydrated';
 
 /**

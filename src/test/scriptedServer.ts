@@ -4,10 +4,10 @@
 // (the menu of the spec), with the settings of a business other than the demo's (test/site.ts).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fixedMenu } from '../../contract/menu';
+import { demoMenu } from '../../contract/menu';
 import { testSite } from './site';
 
-const layoutAnswers: Record<string, unknown> = { '/api/site': testSite, '/api/menu': fixedMenu };
+const layoutAnswers: Record<string, unknown> = { '/api/site': testSite, '/api/menu': demoMenu };
 
 export interface Seen {
   method: string;

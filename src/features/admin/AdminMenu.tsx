@@ -3,11 +3,11 @@
 import { Link, useNavigate } from 'react-router';
 import { api, useGetQuotesQuery, useLogoutMutation } from '../../api/api.enhanced';
 import { sessionEnded } from '../../api/session';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../auth/authSlice';
-import { messages } from '../../app/messages/withAdmin';
-import { paths } from '../../app/paths';
-import { clearAllStorage } from '../auth/tokenStorage';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { selectIsLoggedIn } from '../../lib/auth/authSlice';
+import { messages } from '../../messages/withAdmin';
+import { paths } from '../../../contract/paths';
+import { clearAllStorage } from '../../lib/auth/tokenStorage';
 import { AdminPage } from './AdminPage';
 
 const t = messages.admin.menu;

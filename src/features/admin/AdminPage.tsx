@@ -1,8 +1,8 @@
 // The frame of every admin screen: the admin styles, a title, and the Retour button.
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../../app/messages/withAdmin';
-import { paths } from '../../app/paths';
+import { messages } from '../../messages/withAdmin';
+import { paths } from '../../../contract/paths';
 import './admin.css';
 
 /** Retour: back in history; on a first page (opened directly) back to the admin menu. */

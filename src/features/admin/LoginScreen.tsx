@@ -5,8 +5,8 @@ import md5 from 'blueimp-md5';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginMutation, type LoginErrorData } from '../../api/api.enhanced';
-import { messages } from '../../app/messages/withAdmin';
-import { paths } from '../../app/paths';
+import { messages } from '../../messages/withAdmin';
+import { paths } from '../../../contract/paths';
 import { AdminPage } from './AdminPage';
 
 const t = messages.admin.login;

@@ -2,7 +2,7 @@
 // categories, project types and projects): « Monter » / « Descendre » buttons usable by keyboard,
 // and the focus that follows the moved item to its new place.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 
 const t = messages.admin.moves;
 

@@ -8,7 +8,7 @@ import {
   useGetProjectTypesQuery,
   useGetSubTypesQuery,
 } from '../../api/api.enhanced';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from './AdminPage';
 import type { Banner as BannerState } from './navigator/navigatorSlice';
 import { outcomeOf, type Outcome } from './navigator/outcome';

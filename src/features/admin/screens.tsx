@@ -1,13 +1,13 @@
 // The admin area, loaded in its own chunk (see app/router.tsx): nothing here, nor React Final
 // Form, nor md5, reaches the public pages. One guarded layout for every screen but the login.
 import { Navigate, Outlet } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
-import { selectIsLoggedIn } from '../auth/authSlice';
+import { useAppSelector } from '../../hooks/store';
+import { paths } from '../../../contract/paths';
+import { selectIsLoggedIn } from '../../lib/auth/authSlice';
 import { categoryEditor, projectEditor, projectTypeEditor, userEditor } from './editors/editors';
 import { RecordEditor } from './navigator/RecordEditor';
 import { SubTypeEditor } from './SubTypeEditor';
-import { QuotesInbox } from '../quotes/QuotesInbox';
+import { QuotesInbox } from './quotes/QuotesInbox';
 import { MenuEditor } from './site/MenuEditor';
 import { SiteEditor } from './site/SiteEditor';
 import { OrderEditor } from './order/OrderEditor';

@@ -2,7 +2,7 @@
 // A rule returns its message when the value breaks it, otherwise undefined; a field's first
 // broken rule wins. `validator(rules)` turns a rule table into a React Final Form `validate`.
 import { limits } from '../../../contract/limits';
-import { messages } from '../../app/messages/withAdmin';
+import { messages } from '../../messages/withAdmin';
 
 const t = messages.admin.validation;
 
@@ -121,7 +121,7 @@ interface TextLimit {
 }
 
 /** The first rule a text breaks, or undefined: required unless `optional`, then the limits. */
-export function checkText(value: unknown, limit: TextLimit, optional = false): string | undefined {
+function checkText(value: unknown, limit: TextLimit, optional = false): string | undefined {
   const typed = text(value);
   if (isBlank(typed)) return optional ? undefined : t.required;
   if (limit.minLength !== undefined && typed.length < limit.minLength) return t.min(limit.minLength);
@@ -131,7 +131,7 @@ export function checkText(value: unknown, limit: TextLimit, optional = false): s
 }
 
 /** Errors in the shape of the values (final-form reads `Social[0].Url` from `{Social: [{Url}]}`). */
-export type NestedErrors = { [key: string]: string | NestedErrors | Array<NestedErrors | string | undefined> | undefined };
+type NestedErrors = { [key: string]: string | NestedErrors | Array<NestedErrors | string | undefined> | undefined };
 
 const isEmpty = (error: NestedErrors | string | undefined) => error === undefined || (typeof error === 'object' && Object.keys(error).length === 0);
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { messages } from '../../app/messages';
-import { paths } from '../../app/paths';
-import { pagePhoto, paragraphs, useSite } from '../../app/site';
+import { messages } from '../../messages';
+import { paths } from '../../../contract/paths';
+import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
 

@@ -1,11 +1,15 @@
-import { messages } from '../../app/messages';
-import { mapsUrl, pagePhoto, telHref, useSite } from '../../app/site';
+import type { ReactNode } from 'react';
+import { messages } from '../../messages';
+import { mapsUrl, pagePhoto, telHref, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
-import { QuoteForm } from '../quotes/QuoteForm';
 
-/** Contact: the quote request form, phone, two e-mails, the address on a map, the social pages, a large workshop photo. */
-export function ContactPage() {
+/**
+ * Contact: the quote request form, phone, two e-mails, the address on a map, the social pages, a
+ * large workshop photo. The form is the quotes feature's: the route table (app/router.tsx) hands
+ * it in, so that neither feature imports the other.
+ */
+export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
   const t = messages.site.contact;
   const site = useSite();
   const image = pagePhoto(site, 'Contact');
@@ -14,7 +18,7 @@ export function ContactPage() {
     <article className="page contact">
       <h1>{t.heading}</h1>
       <p className="lead">{t.intro}</p>
-      <QuoteForm />
+      {quoteForm}
       <div className="contact-layout">
         <dl className="contact-list">
           <div>

@@ -2,8 +2,8 @@
 // collects, what for, how long it is kept (QUOTE_RETENTION_DAYS, read from the server) and who to
 // ask. A public page, linked from the form's consent line.
 import { useGetQuoteFormQuery } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
-import { useSite } from '../../app/site';
+import { messages } from '../../messages';
+import { useSite } from '../../lib/site';
 
 export function PrivacyPage() {
   const t = messages.quotes.privacy;

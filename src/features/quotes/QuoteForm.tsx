@@ -6,9 +6,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGetQuoteFormQuery, useSendQuoteMutation, type QuoteRequest, type QuoteResult } from '../../api/api.enhanced';
 import { onUploadProgress } from '../../api/uploadTransport';
-import { messages } from '../../app/messages';
-import { paths } from '../../app/paths';
-import { MESSAGE_MAX, photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
+import { messages } from '../../messages';
+import { limits } from '../../../contract/limits';
+import { paths } from '../../../contract/paths';
+import { photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
 import './quotes.css';
 
 const QUOTE_URL = '/api/quote';
@@ -171,7 +172,7 @@ export function QuoteForm() {
         name={name}
         type={type}
         autoComplete={autoComplete}
-        maxLength={name === 'Email' ? 254 : name === 'Phone' ? 25 : 100}
+        maxLength={limits.QuoteRequest[name].maxLength}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={described(name, hint)}
         disabled={sending}
@@ -210,7 +211,7 @@ export function QuoteForm() {
             id={fieldId('Message')}
             name="Message"
             rows={6}
-            maxLength={MESSAGE_MAX}
+            maxLength={limits.QuoteRequest.Message.maxLength}
             disabled={sending}
             aria-invalid={errors.Message ? true : undefined}
             aria-describedby={described('Message', fieldId('Message-aide'))}

@@ -1,19 +1,22 @@
 // The quote request form's rules, checked in the browser before sending so that each field says
 // what is wrong in French; the server checks them all again (openapi.yaml QuoteRequest and
 // server/quotes/service.ts) and its answer names the field it refuses.
-import { messages } from '../../app/messages';
+// Lengths, patterns and the number of photos are the contract's (contract/limits.ts, generated
+// from openapi.yaml); the size of a photo is the image library's (contract/images.ts).
+import { MAX_IMAGE_BYTES } from '../../../contract/images';
+import { limits } from '../../../contract/limits';
+import { messages } from '../../messages';
 
-export const MAX_PHOTOS = 5;
-export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
-export const MESSAGE_MIN = 20;
-export const MESSAGE_MAX = 2000;
+const { Name, Email, Phone, City, Message, Photos } = limits.QuoteRequest;
+const MAX_PHOTOS = Photos.maxItems;
+const MAX_PHOTO_BYTES = MAX_IMAGE_BYTES;
 const PHOTO_TYPES = /^image\/(jpeg|png|webp|avif|gif)$/;
 const PHOTO_NAMES = /\.(jpe?g|png|webp|avif|gif)$/i;
 
 export type QuoteField = 'Name' | 'Email' | 'Phone' | 'City' | 'Work' | 'Message' | 'Consent' | 'Photos';
 export type QuoteErrors = Partial<Record<QuoteField, string>>;
 
-export interface QuoteValues {
+interface QuoteValues {
   Name: string;
   Email: string;
   Phone: string;
@@ -23,8 +26,9 @@ export interface QuoteValues {
   Photos: File[];
 }
 
-const EMAIL = /^[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;]+$/;
-const PHONE = /^[+]?[0-9 ().-]{10,24}$/;
+// Both accept an empty text too: they are tested only on a field that is not blank.
+const EMAIL = new RegExp(Email.pattern);
+const PHONE = new RegExp(Phone.pattern);
 
 /** Code points, as the server counts them. */
 const length = (text: string) => [...text].length;
@@ -43,18 +47,18 @@ export function validateQuote(values: QuoteValues): QuoteErrors {
   const t = messages.quotes.errors;
   const errors: QuoteErrors = {};
   const name = values.Name.trim();
-  if (name === '' || length(values.Name) > 100) errors.Name = t.name;
+  if (name === '' || length(values.Name) > Name.maxLength) errors.Name = t.name;
   const email = values.Email.trim();
   const phone = values.Phone.trim();
   if (email === '' && phone === '') errors.Email = t.contact;
-  else if (email !== '' && (length(values.Email) > 254 || !EMAIL.test(values.Email))) errors.Email = t.email;
+  else if (email !== '' && (length(values.Email) > Email.maxLength || !EMAIL.test(values.Email))) errors.Email = t.email;
   if (phone !== '') {
     const digits = phone.replace(/[^0-9]/g, '').length;
     if (!PHONE.test(values.Phone) || digits < 10 || digits > 15) errors.Phone = t.phone;
   }
-  if (length(values.City) > 100) errors.City = t.city;
+  if (length(values.City) > City.maxLength) errors.City = t.city;
   const message = values.Message.trim();
-  if (length(message) < MESSAGE_MIN || length(values.Message) > MESSAGE_MAX) errors.Message = t.message;
+  if (length(message) < Message.minLength || length(values.Message) > Message.maxLength) errors.Message = t.message;
   if (!values.Consent) errors.Consent = t.consent;
   const photos = photoErrors(values.Photos);
   if (photos) errors.Photos = photos;

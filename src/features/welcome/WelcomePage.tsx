@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
-import { paths } from '../../app/paths';
-import { pagePhoto, paragraphs, useSite } from '../../app/site';
+import { messages } from '../../messages';
+import { paths } from '../../../contract/paths';
+import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { LoadError } from '../../components/LoadError';
 import { Picture } from '../../components/Picture';

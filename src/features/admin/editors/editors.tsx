@@ -23,7 +23,7 @@ import {
   type ProjectType,
   type User,
 } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { GalleryEditor } from '../gallery/GalleryEditor';
 import { navigators } from '../navigator/navigatorSlice';
 import { outcomeOf, type CallResult } from '../navigator/outcome';

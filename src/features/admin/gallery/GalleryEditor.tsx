@@ -16,7 +16,8 @@ import {
   type GalleryItem,
   type ImageInfo,
 } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { limits } from '../../../../contract/limits';
+import { messages } from '../../../messages/withAdmin';
 import { isVideo } from '../../../components/images';
 import { Banner } from '../AdminPage';
 import { LibraryPicker } from '../images/LibraryPicker';
@@ -212,7 +213,7 @@ function Texts({ idPrefix, video, caption, alt, setCaption, setAlt, showAltError
         <input
           id={`${idPrefix}-alt`}
           value={alt}
-          maxLength={150}
+          maxLength={limits.GalleryItemInput.Alt.maxLength}
           aria-invalid={altError || undefined}
           aria-describedby={`${idPrefix}-alt-hint${altError ? ` ${idPrefix}-alt-error` : ''}`}
           onChange={(event) => setAlt(event.target.value)}
@@ -228,7 +229,7 @@ function Texts({ idPrefix, video, caption, alt, setCaption, setAlt, showAltError
       </div>
       <div className="admin-field">
         <label htmlFor={`${idPrefix}-caption`}>{t.caption}</label>
-        <input id={`${idPrefix}-caption`} value={caption} maxLength={150} onChange={(event) => setCaption(event.target.value)} />
+        <input id={`${idPrefix}-caption`} value={caption} maxLength={limits.GalleryItemInput.Caption.maxLength} onChange={(event) => setCaption(event.target.value)} />
       </div>
     </>
   );

@@ -4,7 +4,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { useGetImagesQuery, useUploadImageMutation } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { LibraryPicker } from './LibraryPicker';
 import { ACCEPTED_TYPES, formatsHint, thumbnailUrl, uploadFile } from './upload';
 

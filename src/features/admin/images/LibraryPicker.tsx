@@ -3,7 +3,7 @@
 // browser's confirmation). Shared by the Image field's tools and the project's gallery.
 import { useState } from 'react';
 import { useDeleteImageMutation, useGetImagesQuery, type ImageInfo } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { PlayMark } from '../../../components/Video';
 import { outcomeOf } from '../navigator/outcome';
 import { thumbnailUrl } from './upload';

@@ -3,7 +3,7 @@
 // first frame, the bytes' progress reported as they leave.
 import type { ImageInfo, ImageUpload, useUploadImageMutation } from '../../../api/api.enhanced';
 import { onUploadProgress } from '../../../api/uploadTransport';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { imageUrl, variantUrl } from '../../../components/images';
 import { outcomeOf } from '../navigator/outcome';
 // The server's upload limits (it refuses larger files itself), checked here to spare the wait.

@@ -1,6 +1,6 @@
 // One field of a record editor: label, input, and its message once touched (section 5).
 import { useField } from 'react-final-form';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { ImageTools } from '../images/ImageTools';
 import type { FieldSpec, Option } from './types';
 

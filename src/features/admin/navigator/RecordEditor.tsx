@@ -4,8 +4,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { messages } from '../../../app/messages/withAdmin';
+import { useAppDispatch, useAppSelector } from '../../../hooks/store';
+import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
 import { validator, type FormValues } from '../validation';
 import { FormField } from './FormField';

@@ -1,7 +1,7 @@
 // What a mutation call came to, for the banners: Result true, or the message to show.
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import type { MutationResult } from '../../../api/api.enhanced';
 
 export type Outcome = { ok: true } | { ok: false; message: string };

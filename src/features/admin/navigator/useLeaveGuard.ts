@@ -2,7 +2,7 @@
 // through the router's blocker, reloads and closed tabs through beforeunload.
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 
 export function useLeaveGuard(active: boolean) {
   const blocker = useBlocker(

@@ -12,7 +12,7 @@ import {
   useOrderProjectTypesMutation,
   useOrderProjectsMutation,
 } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
 import { outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
 import { OrderList } from './OrderList';

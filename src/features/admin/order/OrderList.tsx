@@ -5,7 +5,7 @@
 // have changed it).
 import { useState, type DragEvent, type ReactNode } from 'react';
 import type { ListOrder } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { moved, Moves, useFocusFollows } from '../Moves';
 import type { Outcome } from '../navigator/outcome';
 

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuLink } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings } from '../../../api/api.enhanced';
-import { messages } from '../../../app/messages/withAdmin';
+import { messages } from '../../../messages/withAdmin';
 import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
 import type { FieldSpec } from '../navigator/types';

@@ -5,9 +5,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loggedIn, renderWithProviders } from '../../test/render';
-import { startApiServer, type ApiServer } from '../../test/apiServer';
-import type { QuoteForm, QuoteInbox } from '../../api/api.enhanced';
+import { loggedIn, renderWithProviders } from '../../../test/render';
+import { startApiServer, type ApiServer } from '../../../test/apiServer';
+import type { QuoteForm, QuoteInbox } from '../../../api/api.enhanced';
 
 jest.setTimeout(40_000);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { paths } from '../../../contract/paths';
 import { loginRedirectDone, selectLoginRedirect } from './authSlice';
 
 /** Takes the user to admin/login when the HTTP layer asks for it (401 after refresh, 403). */

@@ -4,8 +4,8 @@ import {
   useGetProjectTypesQuery,
   useGetSubTypesQuery,
 } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
-import { parseId, paths } from '../../app/paths';
+import { messages } from '../../messages';
+import { parseId, paths } from '../../../contract/paths';
 import { BackButton } from '../../components/BackButton';
 import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';

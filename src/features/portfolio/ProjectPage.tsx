@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhanced';
-import { useSite } from '../../app/site';
-import { messages } from '../../app/messages';
-import { parseId, paths } from '../../app/paths';
+import { useSite } from '../../lib/site';
+import { messages } from '../../messages';
+import { parseId, paths } from '../../../contract/paths';
 import { BackButton } from '../../components/BackButton';
 import { imageSizes, isVideo } from '../../components/images';
 import { isNotFound, LoadError } from '../../components/LoadError';

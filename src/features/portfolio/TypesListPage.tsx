@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProjectTypesByCategoryQuery } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
-import { parseId, paths } from '../../app/paths';
+import { messages } from '../../messages';
+import { parseId, paths } from '../../../contract/paths';
 import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';

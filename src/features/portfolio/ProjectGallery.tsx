@@ -5,7 +5,7 @@
 // and only once the visitor scrolls to them.
 import { useCallback, useRef, useState, type CSSProperties } from 'react';
 import type { GalleryItem, ProjectView } from '../../api/api.enhanced';
-import { messages } from '../../app/messages';
+import { messages } from '../../messages';
 import { imageSizes, isVideo } from '../../components/images';
 import { Lightbox, type Slide } from '../../components/Lightbox';
 import { Picture } from '../../components/Picture';

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useGetSiteQuery } from '../api/api.enhanced';
-import { useAppSelector } from '../app/hooks';
-import { messages } from '../app/messages';
-import { useAppDispatch } from '../app/hooks';
-import type { PageOutcome, PageQuery } from '../app/pageState';
-import type { RootState } from '../app/store';
-import { SiteContext } from '../app/site';
-import { LoginRedirect } from '../features/auth/LoginRedirect';
-import { LoadError } from './LoadError';
-import { PageErrorBoundary } from './PageErrorBoundary';
-import { SiteFooter } from './SiteFooter';
-import { SiteHeader } from './SiteHeader';
+import { useAppSelector } from '../hooks/store';
+import { messages } from '../messages';
+import { useAppDispatch } from '../hooks/store';
+import type { PageOutcome, PageQuery } from './pageState';
+import type { RootState } from './store';
+import { SiteContext } from '../lib/site';
+import { LoginRedirect } from '../lib/auth/LoginRedirect';
+import { LoadError } from '../components/LoadError';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { SiteFooter } from '../components/SiteFooter';
+import { SiteHeader } from '../components/SiteHeader';
 
 /** The frame of every page, public or admin: the main landmark and its error boundary. */
 export function Frame() {

@@ -12,10 +12,10 @@ import {
   useUpdateQuoteMutation,
   type Quote,
   type QuoteMail,
-} from '../../api/api.enhanced';
-import { messages } from '../../app/messages/withAdmin';
-import { AdminPage, Banner, BackButton } from '../admin/AdminPage';
-import { outcomeOf } from '../admin/navigator/outcome';
+} from '../../../api/api.enhanced';
+import { messages } from '../../../messages/withAdmin';
+import { AdminPage, Banner, BackButton } from '../AdminPage';
+import { outcomeOf } from '../navigator/outcome';
 import './quotesAdmin.css';
 
 const t = messages.admin.quotes;
@@ -23,7 +23,7 @@ const t = messages.admin.quotes;
 const dateTime = (ms: number) =>
   new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short' }).format(ms);
 
-export function mailText(mail: QuoteMail): string {
+function mailText(mail: QuoteMail): string {
   switch (mail.State) {
     case 'sent':
       return t.mail.sent;

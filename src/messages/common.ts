@@ -1,5 +1,4 @@
 export const common = {
-  appTitle: 'Atelier — rénovation et ébénisterie à Gatineau',
   loading: 'Chargement…',
   home: 'Accueil',
   back: 'Retour',

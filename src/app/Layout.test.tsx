@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Layout } from './Layout';
-import { pageOutcome } from '../app/router';
-import { copyrightYears } from './SiteFooter';
+import { pageOutcome } from './router';
+import { copyrightYears } from '../components/SiteFooter';
 import { renderWithProviders } from '../test/render';
 import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
-import { fixedMenu } from '../../contract/menu';
+import { demoMenu } from '../../contract/menu';
 import { testSite } from '../test/site';
 
 // The layout around a stand-in page, so these tests depend on the menu and footer only.
@@ -148,7 +148,7 @@ describe('the menu', () => {
   });
 
   test('shows the menu GET /api/menu answers (the owner’s), nothing of the spec’s table', async () => {
-    const owners = { Dropdowns: [{ Title: 'Projets spéciaux', Entries: [{ Label: 'Cabanons', Href: '/projecttype/30' }] }], Links: fixedMenu.Links };
+    const owners = { Dropdowns: [{ Title: 'Projets spéciaux', Entries: [{ Label: 'Cabanons', Href: '/projecttype/30' }] }], Links: demoMenu.Links };
     const other = await startScriptedServer((seen) => (seen.url === '/api/menu' ? { status: 200, body: owners } : undefined));
     try {
       const { user } = await renderLayout('/welcome', other.origin);

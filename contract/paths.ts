@@ -1,5 +1,6 @@
-// The one route table of the specification (section 2). Components build URLs with href(),
-// never by string concatenation. Every id is numeric.
+// The one route table of the specification (section 2), shared by the client (its router and
+// links) and the server (the sitemap, the pages a menu entry or a welcome card may name).
+// URLs are built with href(), never by string concatenation. Every id is numeric.
 
 const withId = (base: string) => ({
   path: `${base}/:id`,
@@ -31,6 +32,9 @@ export const paths = {
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;
+
+/** The public pages without an id, in the sitemap's order. */
+export const fixedPages = [paths.welcome, paths.about, paths.contact, paths.privacy].map((page) => page.href());
 
 /** The numeric id of a route parameter, or null when it is not a positive whole number. */
 export function parseId(value: string | undefined): number | null {

@@ -20,6 +20,8 @@ export interface DemoAppOptions {
   /** PostgreSQL instead of SQLite in the throwaway DATA_DIR. */
   databaseUrl?: string;
   extend?: (app: FastifyInstance) => void;
+  /** The clock (AppConfig.now): the client tests' API server takes one the test moves. */
+  now?: () => number;
 }
 
 export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: FastifyInstance; dataDir: string }> {
@@ -36,6 +38,7 @@ export async function buildDemoApp(options: DemoAppOptions): Promise<{ app: Fast
     logger: false,
     passwordCost: options.passwordCost,
     jwtSecret: options.jwtSecret,
+    ...(options.now ? { now: options.now } : {}),
   });
   options.extend?.(app);
   await app.ready();

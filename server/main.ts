@@ -1,15 +1,16 @@
 // Reads the environment, opens (and migrates) the database, seeds an empty one, listens.
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildApp, type AppConfig } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { seedAdmin, seedDemoContent } from './db/seed.ts';
 import { messages } from './domain/messages.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-export async function main(): Promise<void> {
+/** `clock`: the test launcher's (server/test/clockedServer.ts); `npm start` passes none. */
+export async function main(clock: Pick<AppConfig, 'now'> = {}): Promise<void> {
   const env = configFromEnv(process.env, repoRoot);
-  const app = await buildApp(env.app);
+  const app = await buildApp({ ...env.app, ...clock });
   const db = app.services.db;
   if (await seedDemoContent(db, app.services.images)) app.log.info(messages.cli.demoSeeded);
   const admin = await seedAdmin(db, { email: env.adminEmail, password: env.adminPassword, cost: env.app.passwordCost });

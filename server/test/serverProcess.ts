@@ -1,11 +1,14 @@
 // The real server (server/main.ts) in child processes, called over HTTP as the SPA does: the
-// crash test and the several-processes test (server/test/processes.test.ts).
+// crash test and the several-processes test (server/test/processes.test.ts). Each runs through
+// clockedServer.ts: the test moves the servers' clock (advanceClock) instead of waiting.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { md5hex } from '../auth/passwords.ts';
+import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { serverEnv } from './database.ts';
 import { repoRoot } from './helper.ts';
 import { quoteForm } from './mailCatcher.ts';
+import { advanceChildClock } from './testClock.ts';
 
 export const XSRF = 'crash-test-xsrf';
 export const EMAIL = 'crash@exemple.ca';
@@ -13,14 +16,31 @@ export const PASSWORD = 'motdepasse-crash';
 
 export interface Server { child: ChildProcess; base: string; exited: Promise<number | null> }
 
+/**
+ * The test's clock, shared by its server processes: how far ahead of real time it is. A server
+ * started later (a restart on the same DATA_DIR) starts at the same time, so time never goes back.
+ */
+let clockOffsetMs = 0;
+const running = new Set<ChildProcess>();
+
+/** Moves the clock of every running server (and of those started later) `ms` forward. */
+export async function advanceClock(ms: number): Promise<void> {
+  clockOffsetMs += ms;
+  await Promise.all([...running].map((child) => advanceChildClock(child, ms)));
+}
+
 /** A server process on DATA_DIR (and its database in the PostgreSQL tests), listening on a free port. */
 export async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, [join(repoRoot, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [join(repoRoot, 'server', 'test', 'clockedServer.ts'), `--clock-offset=${clockOffsetMs}`], {
     // TRUST_PROXY: each quote request comes from its own X-Forwarded-For address (5 an hour each).
     env: { ...process.env, ...(await serverEnv(dataDir)), PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SCRYPT_N: '1024', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
+    running.delete(child);
+    resolve(code);
+  }));
   let output = '';
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
@@ -68,10 +88,13 @@ export async function sendQuote(base: string, name: string, token: string, from:
   return true;
 }
 
-/** A form token at least 3 s old (the spam rule); tokens stay good across restarts (same key). */
+/**
+ * A form token old enough for the spam rule (MIN_FILL_MS): the servers' clock moves past it.
+ * Tokens stay good across restarts (same key).
+ */
 export async function quoteToken(base: string): Promise<string> {
   const { json } = await call(base, 'GET', '/api/quote/form');
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  await advanceClock(MIN_FILL_MS + 100);
   return String(json.Token);
 }
 

@@ -2,11 +2,12 @@
 // data (the route table's queries) from the real API and renders <App> to HTML; the browser's
 // store takes the cache the page carries (serverCacheReceived) and hydrates that HTML. No
 // hydration mismatch, no console error, and not one API call: what the server sent is kept.
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { api } from '../api/api.enhanced';
 import { serverCacheOf, serverCacheReceived } from '../api/hydration';
 import { browserFetch } from '../test/browserFetch';
 import { settleAfterTest } from '../test/render';
@@ -20,6 +21,13 @@ beforeAll(async () => {
   server = await startApiServer();
 });
 afterAll(() => server.close());
+
+/**
+ * Hydrated: React has taken over every element of the server's HTML (each carries React's fiber
+ * key), the parts behind a lazy script (the welcome carousel) included.
+ */
+const hydrated = (container: HTMLElement) =>
+  [...container.querySelectorAll('*')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
 
 let root: Root | null = null;
 afterEach(() => {
@@ -52,9 +60,13 @@ test.each(['/welcome', '/project/3', '/typeslist/2', '/projecttype/1', '/about',
     store.dispatch(serverCacheReceived(cache));
     const consoleErrors = jest.spyOn(console, 'error');
     const recoverable: unknown[] = [];
-    await act(async () => {
+    act(() => {
       root = hydrateRoot(container, <App store={store} />, { onRecoverableError: (error) => recoverable.push(error) });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await waitFor(() => expect(hydrated(container)).toBe(true));
+    // Its effects have run, and every call they started (none but the missing project's) is answered.
+    await act(async () => {
+      await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
     });
 
     expect(recoverable).toEqual([]);

@@ -194,17 +194,25 @@ describe('moving on its own', () => {
 
   test('otherwise it advances every 5 s, with a pause button that stops it', async () => {
     setReducedMotion(false);
+    // Only the carousel's interval runs on jest's clock: the page's calls, React and user-event
+    // keep real timers, and the test moves the 5 s instead of waiting for them.
+    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
     const { user } = await openWelcome();
     const carousel = await findCarousel();
     const dot = (n: number) => within(carousel).getByRole('button', { name: `Afficher le projet ${n} sur 7` });
     expect(dot(1)).toHaveAttribute('aria-current', 'true');
-    await waitFor(() => expect(dot(2)).toHaveAttribute('aria-current', 'true'), { timeout: 6500 });
+    act(() => jest.advanceTimersByTime(4_990));
+    expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    act(() => jest.advanceTimersByTime(10));
+    await waitFor(() => expect(dot(2)).toHaveAttribute('aria-current', 'true'));
     const pause = within(carousel).getByRole('button', { name: 'Mettre le défilement en pause' });
     await user.click(pause);
     // The click put the focus in the carousel; move it out so only the pause button holds it still.
     await user.click(document.body);
     expect(within(carousel).getByRole('button', { name: 'Reprendre le défilement' })).toBeInTheDocument();
-    await act(() => new Promise((done) => setTimeout(done, 5500)));
+    // Paused: no timer left to move it, and 10 s later it still shows the second project.
+    expect(jest.getTimerCount()).toBe(0);
+    act(() => jest.advanceTimersByTime(10_000));
     expect(dot(2)).toHaveAttribute('aria-current', 'true');
-  }, 20_000);
+  });
 });

@@ -1,8 +1,9 @@
 // « Galerie du projet » under the project editor, against the real API server (real image
 // processing): several photos uploaded at once wait for their alt text (refused without it, in
 // French), then join the gallery in order; a photo from the library; a caption and the « Avant »
-// / « Après » marks saved; a move; a removal that leaves the file in the library. Progress bars
-// and drag and drop in a browser: e2e/stories.test.ts.
+// / « Après » marks saved; a move; a removal that leaves the file in the library. One behaviour a
+// test, each on project 1 with the gallery it needs (emptied, then filled through the API).
+// Progress bars and drag and drop in a browser: e2e/stories.test.ts.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,13 +20,40 @@ afterAll(() => server.close());
 const demoPhoto = (file: string, name: string) =>
   new File([readFileSync(resolve(process.cwd(), 'server/demo/images', file))], name, { type: 'image/jpeg' });
 
-test('photos uploaded at once wait for their alt text, join the gallery in order; marks, a move and a removal are saved', async () => {
+let token = '';
+const gallery = () => server.get<GalleryItem[]>('/api/project/1/gallery', token);
+
+/** Project 1's gallery holds these photos of the library (alt text and image), in this order. */
+async function galleryOf(items: Array<{ Image: string; Alt: string }>) {
+  for (const item of await gallery()) expect((await server.del(`/api/project/1/gallery/${item.Id}`, token)).status).toBe(200);
+  for (const item of items) {
+    const res = await server.post('/api/project/1/gallery', { Caption: '', Pair: '', ...item }, token);
+    expect(await res.json()).toMatchObject({ Result: true });
+  }
+}
+
+/** The project editor on project 1, and its « Galerie du projet » section. */
+async function openGallery() {
   const tokens = await server.login();
-  const { user } = renderWithProviders(null, { route: '/admin/project', apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+  token = tokens.Token;
+  const view = renderWithProviders(null, { route: '/admin/project', apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
   await screen.findByText(/^Projet: 1 de : \d+$/);
   const section = await screen.findByRole('region', { name: 'Galerie du projet' });
+  return { ...view, section };
+}
+
+const NU = { Image: 'buffet-chene.jpg', Alt: 'Le mur nu avant les travaux' };
+const LAMBRIS = { Image: 'casiers-condo.jpg', Alt: 'Le mur lambrissé' };
+const SALON = { Image: 'salon-tons-chauds.jpg', Alt: 'Le salon beige sable' };
+
+beforeEach(async () => {
+  token = (await server.login()).Token;
+  await galleryOf([]);
+});
+
+test('photos uploaded at once wait for their alt text (refused in French without it), then join the gallery in order', async () => {
+  const { user, section } = await openGallery();
   expect(await within(section).findByText(/Aucune photo dans la galerie/)).toBeInTheDocument();
-  const gallery = () => server.get<GalleryItem[]>('/api/project/1/gallery', tokens.Token);
 
   // Two photos at once (the gallery's own file input: it takes several).
   const input = section.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -48,16 +76,29 @@ test('photos uploaded at once wait for their alt text, join the gallery in order
   await user.click(within(waiting).getByRole('button', { name: /^Ajouter mur-apres/ }));
   await waitFor(() => expect(within(section).queryByRole('group', { name: 'Photos à ajouter' })).not.toBeInTheDocument());
   expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le mur lambrissé']);
+}, 60_000);
 
-  // From the library.
+test('a photo of the library joins the gallery with its alt text', async () => {
+  await galleryOf([NU, LAMBRIS]);
+  const { user, section } = await openGallery();
   await user.click(within(section).getByRole('button', { name: 'Ajouter depuis la photothèque' }));
   await user.click(await within(section).findByRole('button', { name: 'Choisir salon-tons-chauds.jpg' }));
   const picked = within(section).getByRole('group', { name: 'Photos à ajouter' });
   await user.type(within(picked).getByLabelText('Texte de remplacement'), 'Le salon beige sable');
   await user.click(within(picked).getByRole('button', { name: 'Ajouter salon-tons-chauds.jpg à la galerie' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Image)).toContain('salon-tons-chauds.jpg'));
+  expect((await gallery()).map((item) => [item.Image, item.Alt])).toEqual([
+    [NU.Image, NU.Alt],
+    [LAMBRIS.Image, LAMBRIS.Alt],
+    ['salon-tons-chauds.jpg', 'Le salon beige sable'],
+  ]);
+  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+});
 
-  // A caption and the « Avant » / « Après » marks.
+test('a caption and the « Avant » / « Après » marks are saved', async () => {
+  await galleryOf([NU, LAMBRIS, SALON]);
+  const { user, section } = await openGallery();
   const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
   const [avant, apres] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
@@ -68,14 +109,23 @@ test('photos uploaded at once wait for their alt text, join the gallery in order
   await user.selectOptions(within(apres).getByLabelText('Comparaison avant / après'), 'Après');
   await user.click(within(apres).getByRole('button', { name: 'Enregistrer Le mur lambrissé' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Pair)).toEqual(['before', 'after', '']));
+});
 
-  // The library photo moves up, by its button.
-  await user.click(within(list).getByRole('button', { name: 'Monter Le salon beige sable' }));
+test('« Monter » moves a photo up one place, saved', async () => {
+  await galleryOf([NU, LAMBRIS, SALON]);
+  const { user, section } = await openGallery();
+  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  await user.click(await within(list).findByRole('button', { name: 'Monter Le salon beige sable' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le salon beige sable', 'Le mur lambrissé']));
+});
 
-  // Removed from the gallery: the file stays in the library.
-  await user.click(within(list).getByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
+test('a photo removed from the gallery stays in the library', async () => {
+  await galleryOf([NU, SALON, LAMBRIS]);
+  const { user, section } = await openGallery();
+  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  await user.click(await within(list).findByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Image)).not.toContain('salon-tons-chauds.jpg'));
-  expect((await server.get<ImageInfo[]>('/api/image/all/', tokens.Token)).some((image) => image.Name === 'salon-tons-chauds.jpg')).toBe(true);
+  expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le mur lambrissé']);
+  expect((await server.get<ImageInfo[]>('/api/image/all/', token)).some((image) => image.Name === 'salon-tons-chauds.jpg')).toBe(true);
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-}, 60_000);
+});

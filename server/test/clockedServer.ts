@@ -5,7 +5,7 @@
 // `--clock-offset=<ms>` starts the clock that far ahead (a restarted server keeps the test's time).
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../build.ts';
-import { messages } from '../messages.ts';
+import { messages } from '../domain/messages.ts';
 import { childClock } from './testClock.ts';
 
 const args = process.argv.slice(2);

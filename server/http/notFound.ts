@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../domain/messages.ts';
 import { requestPath } from './requestPath.ts';
 import type { Renderer } from './render.ts';
-import { isAdminPath, sendIndexHtml, wantsIndexHtml } from './spa.ts';
+import { isAdminPath } from '../../contract/paths.ts';
+import { sendIndexHtml, wantsIndexHtml } from './spa.ts';
 
 export function registerNotFound(app: FastifyInstance, distDir: string, hasSpa: boolean, renderer: Renderer | null): void {
   app.setNotFoundHandler((req, reply) => {

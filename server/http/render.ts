@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paths } from '../../contract/paths.ts';
 import { messages } from '../domain/messages.ts';
 import { etagOf, noneMatch } from './etag.ts';
 import type { ReadCache } from './readCache.ts';
@@ -115,7 +116,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
     paths: render.pagePaths,
     async send(req, reply) {
       const path = req.url.split('?')[0] ?? '/';
-      if (path === '/') return reply.redirect('/welcome', 301);
+      if (path === paths.root.path) return reply.redirect(paths.welcome.href(), 301);
       const origin = originOf(req, options.publicUrl);
       let page: CachedPage;
       try {

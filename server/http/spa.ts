@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paths } from '../../contract/paths.ts';
 import { isApiRequest, requestPath } from './requestPath.ts';
 
 /** webpack's [contenthash] in a file name: `main.3b1f0c9e2a.js`, `412.a1b2c3d4.css`. */
@@ -34,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
   // The site's address leads to its welcome page.
-  app.get('/', (_req, reply) => reply.redirect('/welcome', 301));
+  app.get(paths.root.path, (_req, reply) => reply.redirect(paths.welcome.href(), 301));
   return true;
 }
 
@@ -47,9 +48,6 @@ export function wantsIndexHtml(req: FastifyRequest): boolean {
   return !last.includes('.');
 }
 
-/** The admin area: a client page. */
-export const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
-
 /** index.html's preload of the welcome photo (public/index.html): useless on any other page. */
 const WELCOME_PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
 
@@ -57,5 +55,5 @@ const WELCOME_PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
 export async function sendIndexHtml(reply: FastifyReply, distDir: string, path: string): Promise<FastifyReply> {
   const html = await readFile(join(distDir, 'index.html'), 'utf8');
   reply.header('Cache-Control', 'no-cache');
-  return reply.type('text/html; charset=utf-8').send(path === '/welcome' ? html : html.replace(WELCOME_PRELOAD, ''));
+  return reply.type('text/html; charset=utf-8').send(path === paths.welcome.href() ? html : html.replace(WELCOME_PRELOAD, ''));
 }

@@ -2,6 +2,7 @@
 // the confirmation, or why it was refused. Self-contained (the site's stylesheet is hashed), no
 // script and no style (the Content-Security-Policy allows neither inline), the visitor's text
 // never echoed.
+import { paths } from '../../contract/paths.ts';
 import { messages } from '../domain/messages.ts';
 
 const escapeHtml = (text: string): string =>
@@ -11,7 +12,7 @@ const escapeHtml = (text: string): string =>
 export function quotePage(sent: boolean, message: string, business: string): string {
   const t = messages.quote.page;
   const title = sent ? t.sent : t.notSent;
-  const next = sent ? `<p><a href="/welcome">${t.home}</a></p>` : `<p>${t.back} <a href="/contact">${t.reopen}</a> ${t.orCall}</p>`;
+  const next = sent ? `<p><a href="${paths.welcome.href()}">${t.home}</a></p>` : `<p>${t.back} <a href="${paths.contact.href()}">${t.reopen}</a> ${t.orCall}</p>`;
   return (
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${title} — ${escapeHtml(business)}</title></head>` +

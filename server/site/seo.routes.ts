@@ -5,7 +5,7 @@
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { OG_IMAGE } from '../../contract/images.ts';
+import { OG_IMAGE, OG_IMAGE_PREFIX } from '../../contract/images.ts';
 import { fixedPages, paths } from '../../contract/paths.ts';
 import { changeDates } from '../db/executor.ts';
 import { publishedChangeDates } from '../projects/project.repository.ts';
@@ -58,7 +58,7 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
   });
 
   const previews = new Map<string, Promise<Buffer | null>>();
-  app.get<{ Params: { name: string } }>('/assets/og/:name', async (req, reply) => {
+  app.get<{ Params: { name: string } }>(`${OG_IMAGE_PREFIX}:name`, async (req, reply) => {
     const name = req.params.name.replace(/\.jpg$/, '');
     // The photo as /assets/images/ answers it: the same rules (safe name, deleted, folders).
     const source = await app.inject({ method: 'GET', url: `/assets/images/${encodeURIComponent(name)}` });

@@ -3,7 +3,7 @@
 // derives its PageHead from the data it shows; the server writes it into the HTML
 // (headTags), the browser keeps document.title and the description in step (useDocumentHead).
 // Pure functions: no window, no document.
-import { OG_IMAGE } from '../../contract/images';
+import { OG_IMAGE, ogImagePath } from '../../contract/images';
 import { srcSet } from '../components/images';
 import { messages } from '../messages';
 import { paths } from '../../contract/paths';
@@ -34,7 +34,6 @@ export interface PageHead {
 }
 
 /** URL of the 1200×630 JPEG preview of a library image. */
-const ogImagePath = (name: string) => `/assets/og/${encodeURIComponent(name)}.jpg`;
 
 /** « Page | Atelier… » unless the title already names the business. */
 export const fullTitle = (title: string, site: Pick<SiteSettings, 'BusinessName'>) =>

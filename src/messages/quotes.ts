@@ -16,7 +16,8 @@ export const quotes = {
     message: 'Votre projet *',
     messageHint: (length: number) => `${length} / 2 000 caractères (20 au moins)`,
     photos: 'Photos de l’espace (facultatif)',
-    photosHint: 'Jusqu’à 5 photos JPEG, PNG, WebP ou AVIF, 20 Mo chacune. Les photos HEIC d’iPhone : choisissez « Le plus compatible » dans les réglages de l’appareil photo.',
+    photosHint: (photos: number, mo: number) =>
+      `Jusqu’à ${photos} photos JPEG, PNG, WebP ou AVIF, ${mo} Mo chacune. Les photos HEIC d’iPhone : choisissez « Le plus compatible » dans les réglages de l’appareil photo.`,
     photoRemove: (name: string) => `Retirer ${name}`,
     honeypot: 'Ne remplissez pas ce champ',
     consent: (days: number) =>
@@ -43,7 +44,7 @@ export const quotes = {
     consent: 'Cochez la case de consentement pour envoyer votre demande.',
     tooManyPhotos: 'Cinq photos au plus.',
     photoType: (name: string) => `${name} : format non pris en charge (JPEG, PNG, WebP, AVIF ou GIF).`,
-    photoSize: (name: string) => `${name} : photo trop volumineuse (20 Mo au plus).`,
+    photoSize: (name: string, mo: number) => `${name} : photo trop volumineuse (${mo} Mo au plus).`,
   },
   privacy: {
     title: 'Politique de confidentialité',

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useGetQuoteFormQuery, useSendQuoteMutation, type QuoteRequest, type QuoteResult } from '../../api/api.enhanced';
 import { onUploadProgress } from '../../api/uploadTransport';
 import { messages } from '../../messages';
+import { MAX_IMAGE_BYTES } from '../../../contract/images';
 import { limits } from '../../../contract/limits';
 import { paths } from '../../../contract/paths';
 import { photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
@@ -244,7 +245,7 @@ export function QuoteForm() {
             }}
           />
           <p className="quote-hint" id={fieldId('Photos-aide')}>
-            {t.photosHint}
+            {t.photosHint(limits.QuoteRequest.Photos.maxItems, MAX_IMAGE_BYTES / 1024 / 1024)}
           </p>
           {fieldError('Photos')}
         </div>

@@ -38,7 +38,7 @@ export function photoErrors(photos: File[]): string | undefined {
   if (photos.length > MAX_PHOTOS) return t.tooManyPhotos;
   for (const photo of photos) {
     if (!PHOTO_TYPES.test(photo.type) && !PHOTO_NAMES.test(photo.name)) return t.photoType(photo.name);
-    if (photo.size > MAX_PHOTO_BYTES) return t.photoSize(photo.name);
+    if (photo.size > MAX_PHOTO_BYTES) return t.photoSize(photo.name, MAX_PHOTO_BYTES / 1024 / 1024);
   }
   return undefined;
 }

@@ -11,7 +11,8 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, root, startServer, type RunningServer } from './support/server.ts';
+import { ADMIN_EMAIL, root, startServer, type RunningServer } from './support/server.ts';
+import { signIn, submitSignIn } from './support/signIn.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -130,14 +131,6 @@ async function look(screen: string) {
   }
 }
 
-async function signIn(email: string, password: string) {
-  await page.getByLabel('Usager').fill(email);
-  await page.getByLabel('Mot-de-passe').fill(password);
-  await button('Connexion').click();
-  await page.waitForURL('**/admin');
-  await button('Quitter Admin').waitFor();
-}
-
 async function signOut() {
   await page.goto(`${server.origin}/admin`);
   await button('Quitter Admin').click();
@@ -157,9 +150,7 @@ test('an admin screen sends a visitor to admin/login; a wrong password is refuse
   assert.equal(await page.getByText('Usager ou Mot-de-passe incorrect').count(), 0, 'hidden until a failed attempt');
   await look('login');
 
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill('pas-le-bon');
-  await button('Connexion').click();
+  await submitSignIn(page, ADMIN_EMAIL, 'pas-le-bon');
   await page.getByRole('alert').filter({ hasText: 'Usager ou Mot-de-passe incorrect' }).waitFor();
   assert.ok(page.url().endsWith('/admin/login'));
   assert.deepEqual(await storedTokens(), [null, null]);
@@ -168,7 +159,7 @@ test('an admin screen sends a visitor to admin/login; a wrong password is refuse
 });
 
 test('sign in: tokens stored under token and refresh-token, then the admin menu', async () => {
-  await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  await signIn(page, server.origin);
   const [token, refreshToken] = await storedTokens();
   assert.ok(token && refreshToken, 'both tokens in localStorage');
   assert.equal(await page.getByText('Usager ou Mot-de-passe incorrect').count(), 0);
@@ -491,11 +482,9 @@ test('users: every validation message, a refused duplicate, a second administrat
   await expectCounter('Usager: 2 de : 2');
 
   await signOut();
-  await page.getByLabel('Usager').fill('julie@atelier.test');
-  await page.getByLabel('Mot-de-passe').fill('copeaux-2026');
-  await button('Connexion').click();
+  await submitSignIn(page, 'julie@atelier.test', 'copeaux-2026');
   await page.getByText('Usager ou Mot-de-passe incorrect').waitFor(); // the old password no longer works
-  await signIn('julie@atelier.test', 'rabot-2027');
+  await signIn(page, server.origin, { email: 'julie@atelier.test', password: 'rabot-2027' });
   await page.getByRole('link', { name: 'Usagers' }).click();
   await expectCounter('Usager: 1 de : 2');
   await page.screenshot({ path: join(shots, 'admin-user-second-admin-1440.png') });
@@ -503,7 +492,7 @@ test('users: every validation message, a refused duplicate, a second administrat
 
 test('users: the first administrator deletes the second (dismissed, then accepted), but not the last', async () => {
   await signOut();
-  await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  await signIn(page, server.origin);
   await page.goto(`${server.origin}/admin/user`);
   await expectCounter('Usager: 1 de : 2');
   await button('Dernier').click();

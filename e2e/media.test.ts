@@ -11,7 +11,8 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, root, type RunningServer } from './support/server.ts';
+import { root, type RunningServer } from './support/server.ts';
+import { signIn } from './support/signIn.ts';
 import { startSite, stopSite } from './support/site.ts';
 
 let server: RunningServer;
@@ -30,16 +31,6 @@ interface ProjectView {
 }
 
 const projects = async () => (await (await fetch(`${server.origin}/api/project/all/`)).json()) as ProjectView[];
-
-async function signIn(page: Page) {
-  await page.goto(`${server.origin}/admin/login`);
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Connexion' }).click();
-  await page.waitForURL('**/admin');
-  // The session is stored (redux-persist writes it just after): a page loaded next finds it.
-  await page.waitForFunction(() => localStorage.getItem('token') !== null && localStorage.getItem('refresh-token') !== null);
-}
 
 async function openProjectEditorOnFirst(page: Page) {
   await page.goto(`${server.origin}/admin/project`);
@@ -64,7 +55,7 @@ function expectClean({ problems }: WatchedPage, where: string) {
 test('the owner uploads a photo from the project editor, saves, and visitors get it as AVIF', async () => {
   const watched = await openPage(browser);
   const { page } = watched;
-  await signIn(page);
+  await signIn(page, server.origin);
   await openProjectEditorOnFirst(page);
   const photo = join(files, 'Photo de chantier (été).JPG');
   copyFileSync(join(demo, 'tiroirs-sous-escalier.jpg'), photo);
@@ -124,7 +115,7 @@ const demoVideo = () => {
 test('the owner uploads an MP4: its poster is its first frame, and the project plays on its page', async () => {
   const watched = await openPage(browser);
   const { page } = watched;
-  await signIn(page);
+  await signIn(page, server.origin);
   await openProjectEditorOnFirst(page);
   const clip = join(files, 'Tiroir qui glisse.mp4');
   copyFileSync(demoVideo(), clip);

@@ -12,7 +12,8 @@ import { startSite, stopSite } from './support/site.ts';
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => ({ server, browser } = await startSite()));
+// A clock the test moves: the quote form's 3 seconds pass without waiting for them.
+before(async () => ({ server, browser } = await startSite({}, { clock: true })));
 after(() => stopSite({ server, browser }));
 
 async function noScriptPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
@@ -137,8 +138,9 @@ test('a quote request is sent without JavaScript: the form arrives with its toke
   await page.locator('[name="Work"]').selectOption('Autre');
   await page.locator('[name="Message"]').fill('Refaire le plancher du salon, environ 20 mètres carrés, en chêne.');
   await page.locator('[name="Consent"]').check();
-  // A person takes more than 3 seconds to fill the form; a robot that posts at once is refused.
-  await page.waitForTimeout(3_100);
+  // A person takes more than 3 seconds to fill the form (a robot that posts at once is refused:
+  // server/test/quote.test.ts, QuoteForm.test.tsx): the server's clock moves past them.
+  await server.advanceClock(3_100);
   await page.getByRole('button', { name: /Envoyer/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Demande envoyée' }).waitFor();
   assert.match((await page.getByRole('status').textContent()) ?? '', /^Merci ! Votre demande est bien reçue/);

@@ -8,13 +8,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { startMailCatcher, type MailCatcher } from '../server/test/mailCatcher.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { signIn } from './support/signIn.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,7 +24,8 @@ const files = mkdtempSync(join(tmpdir(), 'atelier-quote-'));
 
 before(async () => {
   smtp = await startMailCatcher();
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'site@exemple.ca' });
+  // A clock the test moves: the quote form's 3 seconds pass without waiting for them.
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'site@exemple.ca' }, { clock: true });
   browser = await launchBrowser();
 });
 
@@ -52,16 +54,6 @@ async function phonePhotos(): Promise<string[]> {
   return paths;
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.origin}/admin/login`);
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Connexion' }).click();
-  await page.waitForURL('**/admin');
-  // The session is stored (redux-persist writes it just after): a page loaded next finds it.
-  await page.waitForFunction(() => localStorage.getItem('token') !== null && localStorage.getItem('refresh-token') !== null);
-}
-
 test('a visitor on a phone sends a request with two photos; the owner gets the e-mail; the administrator sees it and marks it handled', async () => {
   const visitor = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
   const { page } = visitor;
@@ -84,8 +76,8 @@ test('a visitor on a phone sends a request with two photos; the owner gets the e
   await form.getByLabel('Photos de l’espace (facultatif)').setInputFiles(await phonePhotos());
   await form.getByRole('checkbox').check();
   await screenshot(page, 'quote-form-390');
-  // A person takes more than the 3 seconds the spam rule asks for.
-  await page.waitForTimeout(3_000);
+  // A person takes more than the 3 seconds the spam rule asks for: the server's clock moves past them.
+  await server.advanceClock(3_100);
   await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await page.getByRole('heading', { name: 'Demande envoyée' }).waitFor({ timeout: 30_000 });
   await page.getByText(/^Merci ! Votre demande est bien reçue/).waitFor();
@@ -103,7 +95,7 @@ test('a visitor on a phone sends a request with two photos; the owner gets the e
 
   // The administrator, on the same phone size.
   const admin = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
-  await signIn(admin.page);
+  await signIn(admin.page, server.origin);
   await admin.page.getByRole('link', { name: 'Demandes (1 non lue)' }).click();
   await admin.page.waitForURL('**/admin/quotes');
   await admin.page.getByRole('button', { name: /^Ouvrir la demande de Sophie Lavoie/ }).click();

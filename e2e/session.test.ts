@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, root, type RunningServer } from './support/server.ts';
+import { signIn, submitSignIn } from './support/signIn.ts';
 import { startSite, stopSite } from './support/site.ts';
 
 const ACCESS_TTL = 2;
@@ -49,15 +50,6 @@ async function openAdmin(): Promise<Admin> {
 }
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
-async function signIn(page: Page, password = ADMIN_PASSWORD) {
-  if (!page.url().endsWith('/admin/login')) await page.goto(`${server.origin}/admin/login`);
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill(password);
-  await button(page, 'Connexion').click();
-  await page.waitForURL('**/admin');
-  await button(page, 'Quitter Admin').waitFor();
-}
 
 const tokens = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refresh-token') }));
@@ -120,7 +112,7 @@ let admin: Admin;
 test('an expired access token is renewed unnoticed when a list loads', async () => {
   admin = await openAdmin();
   const { page, api } = admin;
-  await signIn(page);
+  await signIn(page, server.origin);
   const before = await tokens(page);
   await letAccessTokenExpire(page);
 
@@ -176,7 +168,7 @@ test('an expired session lands on a clean login page; signing in again, the admi
   ]);
   await expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
 
-  await signIn(page);
+  await signIn(page, server.origin);
   const again = api.length;
   await page.getByRole('link', { name: 'Usagers' }).click();
   await page.getByText('Usager: 1 de : 1').waitFor();
@@ -202,7 +194,7 @@ test('an expired session during an update lands on the login page; the record is
   assert.deepEqual(rest, ['POST /api/refreshtoken/ 401']);
   await expectOnly401s(admin, [`/api/category/${id}`, '/api/refreshtoken/']);
   // The change was not saved; signing in again shows the record as it was.
-  await signIn(page);
+  await signIn(page, server.origin);
   await page.goto(`${server.origin}/admin/category`);
   await button(page, 'Dernier').click();
   assert.equal(await page.getByLabel('Nom', { exact: true }).inputValue(), 'Escaliers');
@@ -250,7 +242,7 @@ test('signed out in another tab: this tab’s next call lands on the login page'
 
 test('a password reset from the shell ends the session; the new password signs in', async () => {
   const { page, api } = admin;
-  await signIn(page);
+  await signIn(page, server.origin);
   const reset = spawnSync(process.execPath, ['server/admin.ts', 'reset-password', ADMIN_EMAIL], {
     cwd: root,
     env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_PASSWORD: 'Noyer-huilé-2027' },
@@ -266,11 +258,9 @@ test('a password reset from the shell ends the session; the new password signs i
   assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 401']);
   await expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
 
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
-  await button(page, 'Connexion').click();
+  await submitSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByText('Usager ou Mot-de-passe incorrect').waitFor();
-  await signIn(page, 'Noyer-huilé-2027');
+  await signIn(page, server.origin, { password: 'Noyer-huilé-2027' });
   await page.getByRole('link', { name: 'Usagers' }).click();
   await page.getByText('Usager: 1 de : 1').waitFor();
 });

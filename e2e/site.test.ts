@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
+import { signIn } from './support/signIn.ts';
 import { startSite, stopSite, type Site } from './support/site.ts';
 
 let site: Site;
@@ -26,16 +26,6 @@ after(() => stopSite(site ?? {}));
 
 const url = (path: string) => `${site.server.origin}${path}`;
 const SUCCESS = 'Opération effectuée avec succès';
-
-async function signIn(page: Page) {
-  await page.goto(url('/admin/login'));
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Connexion' }).click();
-  await page.waitForURL('**/admin');
-  // The session is stored (redux-persist writes it just after): a page loaded next finds it.
-  await page.waitForFunction(() => localStorage.getItem('token') !== null && localStorage.getItem('refresh-token') !== null);
-}
 
 /** A call of the API as the signed-in administrator (bearer token and XSRF pair of the page). */
 async function asAdmin(page: Page, method: string, path: string, body: unknown): Promise<{ Result: boolean }> {
@@ -55,7 +45,7 @@ async function asAdmin(page: Page, method: string, path: string, body: unknown):
 
 test('the owner changes the business, its texts and the welcome photo in « Paramètres du site »', async () => {
   const { page } = owner;
-  await signIn(page);
+  await signIn(page, site.server.origin);
   await page.getByRole('link', { name: 'Paramètres du site' }).click();
   const field = (label: string) => page.getByLabel(label, { exact: true });
   await field('Nom de l’entreprise').fill('Menuiserie Lavoie');

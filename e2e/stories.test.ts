@@ -13,7 +13,8 @@ import { after, before, test } from 'node:test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, root } from './support/server.ts';
+import { root } from './support/server.ts';
+import { signIn } from './support/signIn.ts';
 import { startSite, stopSite, type Site } from './support/site.ts';
 
 let site: Site;
@@ -39,12 +40,7 @@ async function publicOrder(): Promise<string[]> {
 
 test('a project kept as a draft is on no public page until the owner publishes it', async () => {
   const { page } = owner;
-  await page.goto(url('/admin/login'));
-  await page.getByLabel('Usager').fill(ADMIN_EMAIL);
-  await page.getByLabel('Mot-de-passe').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Connexion' }).click();
-  await page.waitForURL('**/admin');
-  await page.waitForFunction(() => localStorage.getItem('token') !== null && localStorage.getItem('refresh-token') !== null);
+  await signIn(page, site.server.origin);
 
   await page.getByRole('link', { name: 'Projets', exact: true }).click();
   await page.getByRole('button', { name: 'Nouveau' }).click();

@@ -80,6 +80,11 @@ async function slideSettled(page: Page, index: number) {
   );
 }
 
+/** Two frames drawn: the input sent before has been handled and its result painted. */
+async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 async function openWelcome(page: Page) {
   await page.goto(url('/welcome'));
   await heading(page, BUSINESS);
@@ -429,8 +434,8 @@ test('carousel and popup on a phone: a fast swipe changes the photo, a vertical 
   assert.equal(await dialog.getAttribute('aria-label'), `Photo : ${names[1]}`);
   await swipe(page, 200, 420, 40, { dy: 20 }); // more down than a third of across: not a swipe
   await swipe(page, 200, 420, 40, { ms: 1200 }); // too slow
-  await page.waitForTimeout(200);
-  await dialog.getByText('2 / 7', { exact: true }).waitFor();
+  await nextFrames(page); // the page has handled both gestures and drawn the result
+  assert.equal(await dialog.getByText('2 / 7', { exact: true }).count(), 1, 'neither gesture changed the photo');
   await swipe(page, 200, 420, 40);
   await dialog.getByText('1 / 7', { exact: true }).waitFor();
   await page.getByRole('button', { name: /^Fermer/ }).tap();
@@ -448,7 +453,7 @@ test('carousel on a phone: a 40 px swipe changes the photo (spec section 9: over
     const names = await captions(page);
     const { x, y } = await shownSlideCentre(page);
     await swipe(page, x, y, -40);
-    await page.waitForTimeout(700);
+    await slideSettled(page, 1);
     assert.equal(await shownSlide(page), names[1]);
   } finally {
     await page.context().close();
@@ -467,7 +472,7 @@ test('carousel with a mouse: dragging the photo moves the carousel without openi
     await page.mouse.down();
     for (let i = 1; i <= 6; i += 1) await page.mouse.move(x - 50 * i, y);
     await page.mouse.up();
-    await page.waitForTimeout(700);
+    await slideSettled(page, 1);
     assert.equal(await shownSlide(page), names[1]);
     assert.equal(await page.getByRole('dialog').count(), 0);
   } finally {

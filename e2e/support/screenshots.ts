@@ -14,8 +14,10 @@ export async function settleImages(page: Page): Promise<void> {
     const step = Math.max(200, window.innerHeight - 100);
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+      // Two frames: the scrolled-to part is laid out and its lazy images have been asked for.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
+    // Bounded: a screenshot is for a person to look at, so one image that never loads is no reason to hang.
     const pending = [...document.images].filter((image) => !image.complete);
     await Promise.race([
       Promise.all(

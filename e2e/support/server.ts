@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { advanceChildClock } from '../../server/test/testClock.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,6 +18,8 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   output: () => string;
+  /** Moves the server's clock `ms` forward instead of waiting (started with `clock: true` only). */
+  advanceClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -44,13 +47,19 @@ export function npmStartCommand(): { env: Record<string, string>; options: strin
 
 export async function startServer(
   env: Record<string, string> = {},
-  /** What node runs: server/start.ts (build when stale, like `npm start`), or server/main.ts (no build). */
-  { entry = 'server/start.ts', nodeOptions = [] }: { entry?: string; nodeOptions?: string[] } = {},
+  /**
+   * What node runs: server/start.ts (build when stale, like `npm start`), or server/main.ts (no
+   * build). `clock`: the same through server/test/clockedServer.ts, whose clock the test moves
+   * (advanceClock) over an IPC channel; only for entry server/start.ts or server/main.ts.
+   */
+  { entry = 'server/start.ts', nodeOptions = [], clock = false }: { entry?: string; nodeOptions?: string[]; clock?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, entry], {
+  if (clock && entry !== 'server/start.ts' && entry !== 'server/main.ts') throw new Error(`no test clock for ${entry}`);
+  const script = clock ? ['server/test/clockedServer.ts', ...(entry === 'server/start.ts' ? ['--build'] : [])] : [entry];
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, ...script], {
     cwd: root,
     env: {
       ...process.env,
@@ -61,7 +70,7 @@ export async function startServer(
       ADMIN_PASSWORD,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: clock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -85,6 +94,10 @@ export async function startServer(
     pid: child.pid as number,
     dataDir,
     output: () => log,
+    async advanceClock(ms) {
+      if (!clock) throw new Error('startServer(…, { clock: true }) for a clock the test moves');
+      await advanceChildClock(child, ms);
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

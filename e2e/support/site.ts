@@ -3,14 +3,16 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
+type ServerOptions = NonNullable<Parameters<typeof startServer>[1]>;
+
 export interface Site {
   server: RunningServer;
   browser: Browser;
 }
 
-/** Starts the server (with `env` beside the defaults of startServer) and Chromium. */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const server = await startServer(env);
+/** Starts the server (with `env` beside the defaults of startServer, and its `options`) and Chromium. */
+export async function startSite(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<Site> {
+  const server = await startServer(env, options);
   return { server, browser: await launchBrowser() };
 }
 

@@ -18,6 +18,10 @@ function server(displayName: string, database = 'sqlite') {
 }
 
 const config: Config = {
+  // A test may take 30 s in all: many start a server, build an app over a rendered dist/ or a
+  // child process, each of whose waits is on a condition; jest's 5 s default timed them out on a
+  // loaded machine (CI, server tests on SQLite and PostgreSQL), as it did the client's before.
+  testTimeout: 30_000,
   reporters: ['default', '<rootDir>/src/test/summaryReporter.cjs'],
   // Encodes the demo images once (a cache in node_modules/.cache) before any test seeds a DATA_DIR.
   globalSetup: '<rootDir>/server/test/globalSetup.cjs',

@@ -21,7 +21,7 @@
 //   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.
 //   Demo videos (server/demo/images/*.mp4) come with their poster `<stem>-affiche.jpg` beside them.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageInfo, Media } from '../../contract/api.ts';
@@ -111,11 +111,26 @@ export interface ImageLibrary {
   remove(name: string): Promise<RemoveResult>;
 }
 
+/** A temporary entry older than this is a crash's leftover (an upload lasts minutes at most). */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
+function isLeftover(path: string): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > LEFTOVER_AGE_MS;
+  } catch {
+    return false; // gone meanwhile
+  }
+}
+
 export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageLibrary {
   const dir = join(options.dataDir, 'images');
   mkdirSync(dir, { recursive: true });
-  // Temporary folders of a previous run (a crash mid-upload).
-  for (const entry of readdirSync(dir)) if (entry.startsWith(TEMP_PREFIX)) rmSync(join(dir, entry), { recursive: true, force: true });
+  // Temporary files and folders of a crash mid-upload, once an hour old: a younger one may be
+  // another server process's at work on the same DATA_DIR (two processes starting together both
+  // import the demo photos; removing the other's files made its start fail).
+  for (const entry of readdirSync(dir)) {
+    if (entry.startsWith(TEMP_PREFIX) && isLeftover(join(dir, entry))) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
   const queue = serial();
   const timeout = options.timeoutPerImageMs ?? 60_000;
 

@@ -2,7 +2,7 @@
 // uploads, is turned upright, loses its EXIF and GPS, gets its AVIF and WebP variants; what is not
 // an image, too heavy or too large is refused and leaves nothing behind; names are made safe; an
 // image in use cannot be deleted; Media appears in the read answers; long immutable caching.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -417,14 +417,19 @@ describe('seeding and start-up', () => {
     expect([owner.width, owner.height]).toEqual([900, 1200]);
   });
 
-  test('a temporary folder left by a crash is removed at the next start', async () => {
+  test('a temporary folder left by a crash is removed at the next start; one another process is writing is kept', async () => {
     const other = await build({ seed: false });
     try {
-      mkdirSync(join(other.dataDir, 'images', '.tmp-crash'), { recursive: true });
-      writeFileSync(join(other.dataDir, 'images', '.tmp-crash', 'upload'), 'moitié de photo');
+      const crash = join(other.dataDir, 'images', '.tmp-crash');
+      mkdirSync(crash, { recursive: true });
+      writeFileSync(join(crash, 'upload'), 'moitié de photo');
+      const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(crash, hoursAgo, hoursAgo);
+      // Another process's upload or demo import under way (written just now).
+      mkdirSync(join(other.dataDir, 'images', '.tmp-busy'));
       await other.app.close();
       const again = await build({ dataDir: other.dataDir, seed: false });
-      expect(readdirSync(join(other.dataDir, 'images'))).toEqual([]);
+      expect(readdirSync(join(other.dataDir, 'images'))).toEqual(['.tmp-busy']);
       await again.close();
     } finally {
       await other.close().catch(() => undefined);

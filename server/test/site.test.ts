@@ -1,11 +1,11 @@
 // The site's settings and menu (GET/PUT /api/site, GET/PUT /api/menu, GET /api/menu/all/): the
 // demo defaults of a fresh install, the owner's changes seen at once, every refusal with nothing
 // stored, and the page photos that cannot be deleted.
-import type { ImageInfo, Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
+import type { Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
 import { demoMenu } from '../../contract/menu.ts';
 import { demoSite } from '../demo/site.ts';
 import sharp from 'sharp';
-import { buildSignedIn, snapshot, uploadImage, type TestApp } from './helper.ts';
+import { buildSignedIn, snapshot, uploadImage, type TestApp, libraryOf } from './helper.ts';
 
 let t: TestApp;
 let token: string;
@@ -96,7 +96,7 @@ describe('site settings', () => {
 
   test('the server refuses a photo outside the library, a video, a card to a missing page, a future year', async () => {
     const current = await site();
-    const videos = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>().filter((i) => i.Type.startsWith('video/'));
+    const videos = (await libraryOf(t, token)).filter((i) => i.Type.startsWith('video/'));
     expect(videos.length).toBeGreaterThan(0);
     const [card1, card2, card3] = current.Specialties;
     const cases: [Partial<SiteSettings>, RegExp][] = [
@@ -110,7 +110,7 @@ describe('site settings', () => {
 
   test('a page photo cannot be deleted; once replaced, the old one can', async () => {
     // The library says which photos the pages show (the admin offers no deletion for them).
-    const library = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+    const library = await libraryOf(t, token);
     expect(Object.fromEntries(library.filter((i) => (i.Pages ?? 0) > 0).map((i) => [i.Name, i.Pages]))).toEqual({ 'accueil.jpg': 1, 'atelier.jpg': 1, 'proprietaire.jpg': 1 });
     const refused = (await t.call('DELETE', '/api/image/accueil.jpg', { token })).json<MutationResult>();
     expect(refused).toMatchObject({ Result: false, Message: expect.stringMatching(/celle d'une page du site/) });

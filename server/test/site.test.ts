@@ -3,6 +3,7 @@
 // stored, and the page photos that cannot be deleted.
 import type { Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
 import { demoMenu } from '../../contract/menu.ts';
+import { testSite } from '../../contract/testSite.ts';
 import { demoSite } from '../demo/site.ts';
 import sharp from 'sharp';
 import { buildSignedIn, snapshot, uploadImage, type TestApp, libraryOf } from './helper.ts';
@@ -44,18 +45,17 @@ describe('site settings', () => {
     expect(res.headers.etag).toBeDefined();
   });
 
-  test('the administrator changes a field and writes back what GET answered: seen at once', async () => {
+  test('the administrator changes the fields and writes back what GET answered: seen at once', async () => {
     const current = await site();
+    // Another business's settings (contract/testSite.ts) on this library's photos, an intro that
+    // looks like HTML, and PhotoMedia as GET answered it.
     const changed: SiteSettings = {
       ...current,
-      BusinessName: 'Menuiserie Lavoie',
-      Phone: '(613) 555-0199',
-      Social: [
-        { Network: 'Instagram', Url: 'https://www.instagram.com/menuiserie.lavoie' },
-        { Network: 'Facebook', Url: 'https://www.facebook.com/menuiserie.lavoie' },
-      ],
+      ...testSite,
       AboutIntro: 'Premier paragraphe.\nDeuxième paragraphe, <b>en gras</b> ? Non : du texte.',
       WelcomePhoto: 'banc-cedre-rouge.jpg',
+      AboutPhoto: current.AboutPhoto,
+      ContactPhoto: current.ContactPhoto,
     };
     expect(await put('/api/site', changed)).toEqual({ status: 200, json: { Result: true, Message: 'Opération effectuée avec succès' } });
     // PhotoMedia is the server's: what was sent back is ignored, the new photo's is answered.

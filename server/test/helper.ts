@@ -122,6 +122,33 @@ export const imageRows = (db: Db) => db.selectFrom('image').selectAll().orderBy(
 /** The library as the administrator's screen reads it (GET /api/image/all/). */
 export const libraryOf = async (t: TestApp, token: string): Promise<ImageInfo[]> => (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
 
+/**
+ * Ways out of the images folder written by hand (the traversal tests write `secret.jpg` next to
+ * it, in DATA_DIR): dots and slashes encoded once or twice, NUL bytes, absolute paths, a query.
+ */
+export const escapesFrom = (dataDir: string): string[] => [
+  '/assets/images/../secret.jpg',
+  '/assets/images/..%2Fsecret.jpg',
+  '/assets/images/..%2fsecret.jpg',
+  '/assets/images/%2e%2e%2fsecret.jpg',
+  '/assets/images/%2e%2e/secret.jpg',
+  '/assets/images/..%5Csecret.jpg',
+  '/assets/images/..%252Fsecret.jpg',
+  '/assets/images/%00../secret.jpg',
+  '/assets/images/..%00/secret.jpg',
+  '/assets/images/secret.jpg%00.jpg',
+  '/assets/images/?name=../secret.jpg',
+  '/assets/images/x.jpg/../../secret.jpg',
+  `/assets/images/${encodeURIComponent(join(dataDir, 'secret.jpg'))}`,
+  `/assets/images/${join(dataDir, 'secret.jpg')}`,
+  '/assets/images/%2Fetc%2Fpasswd',
+  '/assets/images//etc/passwd',
+  '/assets/images/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '/assets/images/file:%2f%2f%2fetc%2fpasswd',
+  '/assets/images/../../package.json',
+  '/assets/%2e%2e/%2e%2e/package.json',
+];
+
 /** Every row of the content tables (users, images, the site's settings and menu), to check that a refused call wrote nothing. */
 export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   return {

@@ -110,6 +110,16 @@ export function createSessions(
     return token;
   };
 
+  /** Ends the session `family`: its refresh tokens still live are revoked. */
+  const endFamily = async (executor: Db, family: string): Promise<void> => {
+    await executor
+      .updateTable('refresh_token')
+      .set({ revoked_at: seconds() })
+      .where('family', '=', family)
+      .where('revoked_at', 'is', null)
+      .execute();
+  };
+
   return {
     async open(userId) {
       const family = randomUUID();
@@ -169,12 +179,7 @@ export function createSessions(
         }
         if (row.used_at !== null) {
           // A rotated token came back: someone holds a copy. End the whole session.
-          await trx
-            .updateTable('refresh_token')
-            .set({ revoked_at: seconds() })
-            .where('family', '=', row.family)
-            .where('revoked_at', 'is', null)
-            .execute();
+          await endFamily(trx, row.family);
           return { ok: false, reason: 'reused' };
         }
         if (row.expires_at <= seconds()) return { ok: false, reason: 'expired' };
@@ -193,13 +198,7 @@ export function createSessions(
         .select('family')
         .where('token_hash', '=', sha256(refreshToken))
         .executeTakeFirst();
-      if (!row) return;
-      await db
-        .updateTable('refresh_token')
-        .set({ revoked_at: seconds() })
-        .where('family', '=', row.family)
-        .where('revoked_at', 'is', null)
-        .execute();
+      if (row) await endFamily(db, row.family);
     },
 
     revokeUser: (userId, executor = db) => revokeUserSessions(executor, userId, seconds()),

@@ -3,6 +3,12 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { messages } from '../domain/messages.ts';
 
+const { minLength, maxLength, minItems, maxItems, minimum, maximum } = messages.validation;
+/** The keywords whose sentence gives the schema's limit: a count (of characters, of items)… */
+const countLimits = new Map(Object.entries({ minLength, maxLength, minItems, maxItems }));
+/** …or a bound (of a number). */
+const boundLimits = new Map(Object.entries({ minimum, maximum }));
+
 export function frenchValidationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
   const t = messages.validation;
   const error = errors[0];
@@ -13,6 +19,10 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
   if (error.keyword === 'required') field = String(params.missingProperty ?? '');
   const label = field ? `${t.labels[field] ?? t.field} (${field})` : context === 'body' ? t.body : t.request;
 
+  const counted = countLimits.get(error.keyword);
+  if (counted) return counted(label, Number(params.limit));
+  const bounded = boundLimits.get(error.keyword);
+  if (bounded) return bounded(label, String(params.limit));
   switch (error.keyword) {
     case 'required':
       return t.required(label);
@@ -20,18 +30,6 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
       return t.notAllowed(String(params.additionalProperty));
     case 'type':
       return t.type(label, t.typeNames[String(params.type)] ?? String(params.type));
-    case 'minLength':
-      return t.minLength(label, Number(params.limit));
-    case 'maxLength':
-      return t.maxLength(label, Number(params.limit));
-    case 'minItems':
-      return t.minItems(label, Number(params.limit));
-    case 'maxItems':
-      return t.maxItems(label, Number(params.limit));
-    case 'minimum':
-      return t.minimum(label, String(params.limit));
-    case 'maximum':
-      return t.maximum(label, String(params.limit));
     case 'format':
       return params.format === 'email' ? t.email(label) : t.format(label);
     case 'not':

@@ -1,41 +1,32 @@
 // Categories: the rules of their calls, in plain values (no HTTP here).
 import type { Category, ListOrder, MutationResult } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
-import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
-import { ok, refuse } from '../domain/results.ts';
+import { refuse } from '../domain/results.ts';
+import { checkedWrite, holdsNothing, type Rule, type Target } from './checkedWrite.ts';
 import * as categories from './category.repository.ts';
 import { applyOrder } from './order.ts';
 
 export const listCategories = (db: Db): Promise<Category[]> => categories.listCategories(db);
 
-export function addCategory(db: Db, category: Category): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    if (await categories.categoryNameTaken(trx, category.Name)) return refuse(messages.category.duplicate(category.Name));
-    await categories.insertCategory(trx, category.Name);
-    return ok();
-  });
-}
+/** The category `id`, as a write's target. */
+const category = (id: number): Target => ({ exists: (trx) => categories.categoryExists(trx, id), missing: messages.notFound.category(id) });
 
-export async function updateCategory(db: Db, id: number, category: Category): Promise<MutationResult> {
-  if (category.Id !== id) return refuse(messages.idMismatch(category.Id, id));
-  return db.transaction().execute(async (trx) => {
-    if (!(await categories.categoryExists(trx, id))) throw notFound(messages.notFound.category(id));
-    if (await categories.categoryNameTaken(trx, category.Name, id)) return refuse(messages.category.duplicate(category.Name));
-    await categories.updateCategory(trx, id, category.Name);
-    return ok();
-  });
+/** Two categories never share a name (ignoring case and accents), `exceptId` aside. */
+const nameFree =
+  (name: string, exceptId?: number): Rule =>
+  async (trx) => ((await categories.categoryNameTaken(trx, name, exceptId)) ? messages.category.duplicate(name) : null);
+
+export const addCategory = (db: Db, c: Category): Promise<MutationResult> =>
+  checkedWrite(db, null, nameFree(c.Name), (trx) => categories.insertCategory(trx, c.Name));
+
+export async function updateCategory(db: Db, id: number, c: Category): Promise<MutationResult> {
+  if (c.Id !== id) return refuse(messages.idMismatch(c.Id, id));
+  return checkedWrite(db, category(id), nameFree(c.Name, id), (trx) => categories.updateCategory(trx, id, c.Name));
 }
 
 export const orderCategories = (db: Db, listOrder: ListOrder): Promise<MutationResult> =>
   applyOrder(db, 'category', listOrder, async (trx) => (await categories.listCategories(trx)).map((c) => c.Id));
 
-export function deleteCategory(db: Db, id: number): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await categories.categoryExists(trx, id))) throw notFound(messages.notFound.category(id));
-    const count = await categories.countTypesOfCategory(trx, id);
-    if (count > 0) return refuse(messages.category.hasTypes(count));
-    await categories.deleteCategory(trx, id);
-    return ok();
-  });
-}
+export const deleteCategory = (db: Db, id: number): Promise<MutationResult> =>
+  checkedWrite(db, category(id), holdsNothing((trx) => categories.countTypesOfCategory(trx, id), messages.category.hasTypes), (trx) => categories.deleteCategory(trx, id));

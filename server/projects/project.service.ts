@@ -6,6 +6,7 @@ import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import { liveImages } from '../media/image.repository.ts';
+import { checkedWrite, parentExists, type Rule } from './checkedWrite.ts';
 import * as gallery from './gallery.repository.ts';
 import { applyOrder } from './order.ts';
 import * as projects from './project.repository.ts';
@@ -49,22 +50,14 @@ export function drawProjects(pool: readonly ProjectView[], count: number, random
   return drawn.slice(0, n);
 }
 
-export function addProject(db: Db, p: Project): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await projectTypeExists(trx, p.ProjectTypeId))) return refuse(messages.noProjectType(p.ProjectTypeId));
-    await projects.insertProject(trx, p);
-    return ok();
-  });
-}
+const typeOf = (p: Project): Rule => parentExists(projectTypeExists, p.ProjectTypeId, messages.noProjectType(p.ProjectTypeId));
+
+export const addProject = (db: Db, p: Project): Promise<MutationResult> => checkedWrite(db, null, typeOf(p), (trx) => projects.insertProject(trx, p));
 
 export async function updateProject(db: Db, id: number, p: Project): Promise<MutationResult> {
   if (p.Id !== id) return refuse(messages.idMismatch(p.Id, id));
-  return db.transaction().execute(async (trx) => {
-    if (!(await projects.projectExists(trx, id))) throw notFound(messages.notFound.project(id));
-    if (!(await projectTypeExists(trx, p.ProjectTypeId))) return refuse(messages.noProjectType(p.ProjectTypeId));
-    await projects.updateProject(trx, id, p);
-    return ok();
-  });
+  const project = { exists: (trx: Executor) => projects.projectExists(trx, id), missing: messages.notFound.project(id) };
+  return checkedWrite(db, project, typeOf(p), (trx) => projects.updateProject(trx, id, p));
 }
 
 export const orderProjects = (db: Db, typeId: number, listOrder: ListOrder): Promise<MutationResult> =>

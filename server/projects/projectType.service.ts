@@ -5,6 +5,7 @@ import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import { categoryExists } from './category.repository.ts';
+import { checkedWrite, holdsNothing, parentExists, type Rule, type Target } from './checkedWrite.ts';
 import { applyOrder } from './order.ts';
 import * as types from './projectType.repository.ts';
 import { toProjectType, withMedia, type MediaSource } from './views.ts';
@@ -22,33 +23,20 @@ export const orderProjectTypes = (db: Db, categoryId: number, listOrder: ListOrd
     return (await types.listProjectTypes(trx, categoryId)).map((row) => row.id);
   });
 
-export function addProjectType(db: Db, t: ProjectType): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await categoryExists(trx, t.CategoryId))) return refuse(messages.projectType.noCategory(t.CategoryId));
-    await types.insertProjectType(trx, t);
-    return ok();
-  });
-}
+/** The project type `id`, as a write's target. */
+const projectType = (id: number): Target => ({ exists: (trx) => types.projectTypeExists(trx, id), missing: messages.notFound.projectType(id) });
+const categoryOf = (t: ProjectType): Rule => parentExists(categoryExists, t.CategoryId, messages.projectType.noCategory(t.CategoryId));
+
+export const addProjectType = (db: Db, t: ProjectType): Promise<MutationResult> =>
+  checkedWrite(db, null, categoryOf(t), (trx) => types.insertProjectType(trx, t));
 
 export async function updateProjectType(db: Db, id: number, t: ProjectType): Promise<MutationResult> {
   if (t.Id !== id) return refuse(messages.idMismatch(t.Id, id));
-  return db.transaction().execute(async (trx) => {
-    if (!(await types.projectTypeExists(trx, id))) throw notFound(messages.notFound.projectType(id));
-    if (!(await categoryExists(trx, t.CategoryId))) return refuse(messages.projectType.noCategory(t.CategoryId));
-    await types.updateProjectType(trx, id, t);
-    return ok();
-  });
+  return checkedWrite(db, projectType(id), categoryOf(t), (trx) => types.updateProjectType(trx, id, t));
 }
 
-export function deleteProjectType(db: Db, id: number): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await types.projectTypeExists(trx, id))) throw notFound(messages.notFound.projectType(id));
-    const count = await types.countProjectsOfType(trx, id);
-    if (count > 0) return refuse(messages.projectType.hasProjects(count));
-    await types.deleteProjectType(trx, id);
-    return ok();
-  });
-}
+export const deleteProjectType = (db: Db, id: number): Promise<MutationResult> =>
+  checkedWrite(db, projectType(id), holdsNothing((trx) => types.countProjectsOfType(trx, id), messages.projectType.hasProjects), (trx) => types.deleteProjectType(trx, id));
 
 // Sub-types: links from a project type (SrcId) to its sub-types (DestId).
 

@@ -30,6 +30,13 @@ afterEach(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** A backup of the test app's DATA_DIR: its file, `b.tar.gz` in the work folder. */
+async function backedUp(): Promise<string> {
+  const file = join(work, 'b.tar.gz');
+  await backupOf(t.dataDir, file);
+  return file;
+}
+
 test('round trip while writes are happening: a consistent copy, every image, integrity ok', async () => {
   const { Token } = await t.login();
   let written = 0;
@@ -94,8 +101,7 @@ test('round trip while writes are happening: a consistent copy, every image, int
 });
 
 test('restore refuses a DATA_DIR that is not empty, and writes nothing there', async () => {
-  const file = join(work, 'b.tar.gz');
-  await backupOf(t.dataDir, file);
+  const file = await backedUp();
   const target = join(work, 'occupé');
   mkdirSync(target);
   writeFileSync(join(target, 'autre.txt'), 'x');
@@ -104,8 +110,7 @@ test('restore refuses a DATA_DIR that is not empty, and writes nothing there', a
 });
 
 test('restore refuses a damaged archive before writing anything', async () => {
-  const file = join(work, 'b.tar.gz');
-  await backupOf(t.dataDir, file);
+  const file = await backedUp();
   const tar = gunzipSync(readFileSync(file));
   // A byte in the middle of the database: SQLite's file, or PostgreSQL's rows.
   const at = tar.indexOf(onPostgres ? '"t":"project"' : 'SQLite format 3') + 2000;
@@ -146,8 +151,7 @@ test('npm run backup / restore (the scripts) with DATA_DIR', async () => {
 });
 
 test('on PostgreSQL: a restore into a database that holds data, or a backup restored onto the other kind of database, is refused, nothing written', async () => {
-  const file = join(work, 'b.tar.gz');
-  await backupOf(t.dataDir, file);
+  const file = await backedUp();
   const target = join(work, 'vide');
   if (onPostgres) {
     // The source's own database is not empty.

@@ -1,8 +1,8 @@
 // A project's gallery (issue 15): the photos and videos after its cover, with their captions,
 // alt texts and before/after marks, in the owner's order; every refusal in French with nothing
 // stored; what visitors read (GET /api/project/{id}) and what the administrator edits.
-import type { GalleryItem, ImageInfo, MutationResult, ProjectView } from '../../contract/api.ts';
-import { buildSignedIn, snapshot, type TestApp } from './helper.ts';
+import type { GalleryItem, MutationResult, ProjectView } from '../../contract/api.ts';
+import { buildSignedIn, snapshot, type TestApp, libraryOf } from './helper.ts';
 
 let t: TestApp;
 let token: string;
@@ -52,7 +52,7 @@ test('photos and a video added one by one: visitors read them with the project, 
   // Only the single read carries it: the lists stay as they were.
   expect((await t.call('GET', '/api/project/all/')).json<ProjectView[]>().every((p) => p.Gallery === undefined)).toBe(true);
   // The library counts the uses: a photo of a gallery cannot be deleted; removed from the gallery, the file stays.
-  const library = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+  const library = await libraryOf(t, token);
   const casiers = library.find((i) => i.Name === 'casiers-condo.jpg');
   expect(casiers?.Projects).toBe(2); // its own project's cover, and this gallery
   const refused = await t.call('DELETE', '/api/image/casiers-condo.jpg', { token });

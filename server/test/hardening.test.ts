@@ -24,10 +24,16 @@ afterEach(async () => {
   for (const t of open.splice(0)) await t.close();
 });
 
-/** A fresh app listening on 127.0.0.1, and its base URL. */
-async function serve(options: BuildOptions = {}): Promise<{ t: TestApp; base: string }> {
+/** A fresh app, closed after the test. */
+async function fresh(options: BuildOptions = {}): Promise<TestApp> {
   const t = await build(options);
   open.push(t);
+  return t;
+}
+
+/** A fresh app listening on 127.0.0.1, and its base URL. */
+async function serve(options: BuildOptions = {}): Promise<{ t: TestApp; base: string }> {
+  const t = await fresh(options);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   return { t, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
@@ -78,8 +84,7 @@ describe('1. sign-in floods', () => {
   });
 
   test('a new e-mail per attempt is limited per address (20 a minute)', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const attempt = (ip: string) =>
       t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: ip, headers: headers(), payload: JSON.stringify({ Email: `${randomUUID()}@exemple.ca`, Pwd: md5hex('faux') }) });
     for (let i = 0; i < 20; i++) expect((await attempt('10.0.0.9')).statusCode).toBe(200);
@@ -100,8 +105,7 @@ describe('2. the sign-in limit holds under concurrency', () => {
   });
 
   test('a success resets its own pair only, not the address', async () => {
-    const t = await build({ config: { loginLimit: { max: 5, maxPerAddress: 6, windowMs: 60_000 } } });
-    open.push(t);
+    const t = await fresh({ config: { loginLimit: { max: 5, maxPerAddress: 6, windowMs: 60_000 } } });
     const attempt = (Email: string, Pwd: string) =>
       t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: '10.0.0.3', headers: headers(), payload: JSON.stringify({ Email, Pwd }) });
     for (let i = 0; i < 4; i++) expect((await attempt(ADMIN_EMAIL, md5hex('faux'))).json()).toMatchObject({ Result: false });
@@ -128,8 +132,7 @@ describe('3. TRUST_PROXY', () => {
   });
 
   test('behind one proxy, the address is the one the proxy saw: a forged X-Forwarded-For neither escapes nor locks out', async () => {
-    const t = await build({ config: { trustProxy: '127.0.0.1' } });
-    open.push(t);
+    const t = await fresh({ config: { trustProxy: '127.0.0.1' } });
     // The proxy (127.0.0.1) appends the address it saw to whatever the client sent.
     const attempt = (forged: string, client: string, pwd = md5hex('faux')) =>
       t.app.inject({
@@ -155,8 +158,7 @@ describe('6. an access token dies with its session; two tabs renewing together k
   const allowed = async (t: TestApp, token: string) => (await t.call('GET', '/api/user/all/', { token })).statusCode;
 
   test('logout refuses the access tokens of that session at once, not those of another', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const mine = await t.login();
     const other = await t.login();
     expect(await allowed(t, mine.Token)).toBe(200);
@@ -166,8 +168,7 @@ describe('6. an access token dies with its session; two tabs renewing together k
   });
 
   test('a password change refuses every access token of that user; a deletion too', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const first = await t.login();
     const second = await t.login();
     expect((await t.call('POST', '/api/user/', { token: first.Token, body: { Id: 0, Email: 'marie@exemple.ca', Pwd: md5hex('marie-secret') } })).json()).toMatchObject({ Result: true });
@@ -183,8 +184,7 @@ describe('6. an access token dies with its session; two tabs renewing together k
   });
 
   test('a family revoked for reuse refuses its access tokens at once', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const first = await t.login();
     const second = (await refresh(t, first.RefreshToken)).json<{ Token: string; RefreshToken: string }>();
     await refresh(t, second.RefreshToken); // the successor is spent: the grace no longer applies
@@ -211,8 +211,7 @@ describe('6. an access token dies with its session; two tabs renewing together k
 
   test('a replay after the grace still revokes the family (RFC 9700 reuse detection)', async () => {
     let now = Date.now();
-    const t = await build({ config: { now: () => now } });
-    open.push(t);
+    const t = await fresh({ config: { now: () => now } });
     const first = await t.login();
     const second = (await refresh(t, first.RefreshToken)).json<{ Token: string; RefreshToken: string }>();
     now += 11_000;
@@ -350,8 +349,7 @@ describe('8. texts where a name is expected; messages that fit their case', () =
   ];
 
   test('a category name with any of them is refused with a French message, nothing written', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const { Token } = await t.login();
     for (const [label, Name] of cases) {
       const before = await t.db.selectFrom('category').selectAll().execute();
@@ -363,8 +361,7 @@ describe('8. texts where a name is expected; messages that fit their case', () =
   });
 
   test('project names and descriptions follow the same rule; a description keeps its line breaks', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const { Token } = await t.login();
     const project = { Id: 0, ProjectTypeId: 1, Name: 'Un projet', Description: 'Une description', Image: 'accueil.jpg' };
     const bad = await t.call('POST', '/api/project/', { token: Token, body: { ...project, Name: 'Un pro\u200Bjet' } });
@@ -378,8 +375,7 @@ describe('8. texts where a name is expected; messages that fit their case', () =
   });
 
   test('an image name with a path says so, a traversal refused by the file server says so', async () => {
-    const t = await build({ withDist: true });
-    open.push(t);
+    const t = await fresh({ withDist: true });
     const { Token } = await t.login();
     const res = await t.call('DELETE', '/api/image/a%2F..', { token: Token });
     expect(res.statusCode).toBe(400);
@@ -405,29 +401,26 @@ describe('5. slow and numerous clients', () => {
     return { socket, closed, ready };
   }
 
-  test('a body sent one byte at a time is cut at the request timeout', async () => {
+  // A request trickled in (the rest of its head, or of its body, a little at a time) is cut at its timeout.
+  test.each([
+    {
+      name: 'a body sent one byte at a time is cut at the request timeout',
+      head: `POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nCookie: XSRF-TOKEN=${XSRF}\r\nX-XSRF-TOKEN: ${XSRF}\r\n\r\n`,
+      drip: ' ',
+      everyMs: 300,
+      closedWithinMs: 6_000,
+    },
+    { name: 'headers sent one byte at a time are cut at the headers timeout', head: 'GET /api/menu HTTP/1.1\r\nHost: x\r\n', drip: 'X-A: b\r\n', everyMs: 200, closedWithinMs: 4_000 },
+  ])('$name', async ({ head, drip, everyMs, closedWithinMs }) => {
     const { base } = await serve({ config: { connectionLimits: limits } });
     const { socket, closed, ready } = connect(base);
     await ready;
-    socket.write(`POST /api/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nCookie: XSRF-TOKEN=${XSRF}\r\nX-XSRF-TOKEN: ${XSRF}\r\n\r\n`);
-    const drip = setInterval(() => socket.write(' '), 300);
+    socket.write(head);
+    const dripping = setInterval(() => socket.write(drip), everyMs);
     try {
-      expect(await closed).toBeLessThan(6_000);
+      expect(await closed).toBeLessThan(closedWithinMs);
     } finally {
-      clearInterval(drip);
-    }
-  });
-
-  test('headers sent one byte at a time are cut at the headers timeout', async () => {
-    const { base } = await serve({ config: { connectionLimits: limits } });
-    const { socket, closed, ready } = connect(base);
-    await ready;
-    socket.write('GET /api/menu HTTP/1.1\r\nHost: x\r\n');
-    const drip = setInterval(() => socket.write('X-A: b\r\n'), 200);
-    try {
-      expect(await closed).toBeLessThan(4_000);
-    } finally {
-      clearInterval(drip);
+      clearInterval(dripping);
     }
   });
 
@@ -460,8 +453,7 @@ describe('4. percent-encoded paths meet the same checks as the path the router u
   const encoded = ['/%61pi', '/%61%70%69', '/a%70i'];
 
   test.each(encoded)('%s/category/ without the XSRF header is refused, and writes nothing', async (api) => {
-    const t = await build({ withDist: true });
-    open.push(t);
+    const t = await fresh({ withDist: true });
     const { Token } = await t.login();
     const before = await t.db.selectFrom('category').selectAll().execute();
     const res = await t.call('POST', `${api}/category/`, { token: Token, xsrf: false, body: { Id: 0, Name: 'Par la bande' } });
@@ -471,8 +463,7 @@ describe('4. percent-encoded paths meet the same checks as the path the router u
   });
 
   test('an administrator read is no-store; a public read keeps its ETag; an unknown API path is a JSON 404, not the SPA', async () => {
-    const t = await build({ withDist: true });
-    open.push(t);
+    const t = await fresh({ withDist: true });
     const { Token } = await t.login();
     const users = await t.call('GET', '/%61pi/user/all/', { token: Token });
     expect(users.statusCode).toBe(200);
@@ -485,8 +476,7 @@ describe('4. percent-encoded paths meet the same checks as the path the router u
   });
 
   test('sign-ins, token renewals, logouts, quote requests, unknown paths and refused writes keep the read cache; a write drops it', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const names = async () => (await t.call('GET', '/api/category/all/')).json<Array<{ Id: number; Name: string }>>().map((c) => c.Name);
     const before = await names();
     // Changed behind the server's back: only a dropped cache shows it.
@@ -517,8 +507,7 @@ describe('4. percent-encoded paths meet the same checks as the path the router u
   });
 
   test('a write through an encoded path drops the read cache', async () => {
-    const t = await build();
-    open.push(t);
+    const t = await fresh();
     const { Token } = await t.login();
     const [first] = (await t.call('GET', '/api/category/all/')).json<Array<{ Id: number; Name: string }>>();
     const res = await t.call('PUT', `/%61pi/category/${first?.Id}`, { token: Token, body: { Id: first?.Id, Name: 'Renommée par détour' } });

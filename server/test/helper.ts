@@ -1,6 +1,6 @@
 // build(): a fresh app on a throwaway DATA_DIR, seeded with the demo content and one
 // administrator, plus helpers to call it like the SPA does (XSRF cookie + header, bearer token).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -8,6 +8,7 @@ import { buildApp, type AppConfig } from '../app.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { seedAdmin, seedDemoContent } from '../db/seed.ts';
 import type { Db } from '../db/database.ts';
+import type { ImageInfo } from '../../contract/api.ts';
 import { backup, restore } from '../backup/backup.ts';
 import { databaseUrlFor, dropDatabaseFor } from './database.ts';
 
@@ -114,6 +115,40 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   };
 }
 
+/** The image library of a test app: its folder, the names in it (sorted), its rows (by name). */
+export const imagesDir = (t: TestApp): string => join(t.dataDir, 'images');
+export const imageFiles = (t: TestApp): string[] => readdirSync(imagesDir(t)).sort();
+export const imageRows = (db: Db) => db.selectFrom('image').selectAll().orderBy('name').execute();
+/** The library as the administrator's screen reads it (GET /api/image/all/). */
+export const libraryOf = async (t: TestApp, token: string): Promise<ImageInfo[]> => (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+
+/**
+ * Ways out of the images folder written by hand (the traversal tests write `secret.jpg` next to
+ * it, in DATA_DIR): dots and slashes encoded once or twice, NUL bytes, absolute paths, a query.
+ */
+export const escapesFrom = (dataDir: string): string[] => [
+  '/assets/images/../secret.jpg',
+  '/assets/images/..%2Fsecret.jpg',
+  '/assets/images/..%2fsecret.jpg',
+  '/assets/images/%2e%2e%2fsecret.jpg',
+  '/assets/images/%2e%2e/secret.jpg',
+  '/assets/images/..%5Csecret.jpg',
+  '/assets/images/..%252Fsecret.jpg',
+  '/assets/images/%00../secret.jpg',
+  '/assets/images/..%00/secret.jpg',
+  '/assets/images/secret.jpg%00.jpg',
+  '/assets/images/?name=../secret.jpg',
+  '/assets/images/x.jpg/../../secret.jpg',
+  `/assets/images/${encodeURIComponent(join(dataDir, 'secret.jpg'))}`,
+  `/assets/images/${join(dataDir, 'secret.jpg')}`,
+  '/assets/images/%2Fetc%2Fpasswd',
+  '/assets/images//etc/passwd',
+  '/assets/images/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '/assets/images/file:%2f%2f%2fetc%2fpasswd',
+  '/assets/images/../../package.json',
+  '/assets/%2e%2e/%2e%2e/package.json',
+];
+
 /** Every row of the content tables (users, images, the site's settings and menu), to check that a refused call wrote nothing. */
 export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   return {
@@ -123,7 +158,7 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
     project_media: await db.selectFrom('project_media').selectAll().orderBy('id').execute(),
     subtype_link: await db.selectFrom('subtype_link').selectAll().orderBy('src_id').orderBy('dest_id').execute(),
     app_user: await db.selectFrom('app_user').selectAll().orderBy('id').execute(),
-    image: await db.selectFrom('image').selectAll().orderBy('name').execute(),
+    image: await imageRows(db),
     site_document: await db.selectFrom('site_document').selectAll().orderBy('name').execute(),
   };
 }

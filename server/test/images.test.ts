@@ -6,12 +6,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync,
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { ImageInfo, ImageUploadResult, ProjectTypeView, ProjectView } from '../../contract/api.ts';
+import type { ImageUploadResult, ProjectTypeView, ProjectView } from '../../contract/api.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES } from '../../contract/images.ts';
 import { candidateNames, slugOf, variantWidths } from '../media/rules.ts';
 import { IMMUTABLE } from '../media/files.routes.ts';
-import { build, buildSignedIn, uploadImage, type TestApp } from './helper.ts';
+import { build, buildSignedIn, uploadImage, type TestApp, imagesDir, imageFiles, imageRows, libraryOf } from './helper.ts';
 
 jest.setTimeout(120_000);
 
@@ -20,9 +20,6 @@ let token: string;
 beforeAll(async () => ({ t, token } = await buildSignedIn()));
 afterAll(async () => t.close());
 
-const imagesDir = () => join(t.dataDir, 'images');
-const listFolder = () => readdirSync(imagesDir()).sort();
-const rows = () => t.db.selectFrom('image').selectAll().orderBy('name').execute();
 /** A still image's name (the demo content may also hold videos, issue 9). */
 const isStill = (name: string) => /\.(jpe?g|png|webp|avif|gif)$/i.test(name);
 const variantsOf = (name: string, widths: number[]) => widths.flatMap((w) => [`${name}.${w}.avif`, `${name}.${w}.webp`]);
@@ -103,7 +100,7 @@ describe('acceptance 1: a photo from a phone', () => {
 
   test('is stored under a safe name, upright, with variants 320 to 1600 px wide', async () => {
     expect(result).toEqual({ Result: true, Message: 'Image enregistrée, avec ses variantes AVIF et WebP.', Name: 'cuisine-erable-1.jpg' });
-    const original = join(imagesDir(), result.Name);
+    const original = join(imagesDir(t), result.Name);
     const meta = await sharp(original).metadata();
     // Turned upright: 3000 wide, 4000 high, and the red corner is now top-right.
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 3000, 4000]);
@@ -114,7 +111,7 @@ describe('acceptance 1: a photo from a phone', () => {
     expect(variantWidths(3000)).toEqual([320, 640, 1024, 1600]);
     for (const width of [320, 640, 1024, 1600]) {
       for (const format of ['avif', 'webp'] as const) {
-        const variant = await sharp(join(imagesDir(), `${result.Name}.${width}.${format}`)).metadata();
+        const variant = await sharp(join(imagesDir(t), `${result.Name}.${width}.${format}`)).metadata();
         expect([width, format, variant.format, variant.width, variant.height]).toEqual([
           width,
           format,
@@ -128,18 +125,18 @@ describe('acceptance 1: a photo from a phone', () => {
   });
 
   test('no EXIF, GPS, XMP or IPTC is left in the original nor in any variant', async () => {
-    await expectNoMetadata(join(imagesDir(), result.Name));
-    for (const file of variantsOf(result.Name, [320, 640, 1024, 1600])) await expectNoMetadata(join(imagesDir(), file));
+    await expectNoMetadata(join(imagesDir(t), result.Name));
+    for (const file of variantsOf(result.Name, [320, 640, 1024, 1600])) await expectNoMetadata(join(imagesDir(t), file));
   });
 
   test('is listed first, with its size, widths and usage', async () => {
-    const list = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+    const list = await libraryOf(t, token);
     expect(list[0]).toEqual({
       Name: 'cuisine-erable-1.jpg',
       Type: 'image/jpeg',
       Width: 3000,
       Height: 4000,
-      Bytes: statSync(join(imagesDir(), result.Name)).size,
+      Bytes: statSync(join(imagesDir(t), result.Name)).size,
       Widths: [320, 640, 1024, 1600],
       Projects: 0,
       ProjectTypes: 0,
@@ -158,25 +155,25 @@ describe('acceptance 1: a photo from a phone', () => {
     ] as const) {
       const res = await t.call('GET', `/assets/images/${file}`);
       expect([file, res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([file, 200, type, IMMUTABLE]);
-      expect(res.rawPayload.equals(readFileSync(join(imagesDir(), file)))).toBe(true);
+      expect(res.rawPayload.equals(readFileSync(join(imagesDir(t), file)))).toBe(true);
     }
     // A width that was not made is not there.
     expect((await t.call('GET', `/assets/images/${result.Name}.800.avif`)).statusCode).toBe(404);
     // A file copied by hand (not in the library) may be replaced by hand: a short cache.
-    writeFileSync(join(imagesDir(), 'copie-a-la-main.jpg'), await sharp(await tinyPng()).jpeg().toBuffer());
+    writeFileSync(join(imagesDir(t), 'copie-a-la-main.jpg'), await sharp(await tinyPng()).jpeg().toBuffer());
     expect((await t.call('GET', '/assets/images/copie-a-la-main.jpg')).headers['cache-control']).toBe('public, max-age=86400');
   });
 });
 
 describe('acceptance 1: refusals leave nothing on disk', () => {
   const refused = async (file: Buffer, name: string, status: number, message: RegExp) => {
-    const folder = listFolder();
-    const before = await rows();
+    const folder = imageFiles(t);
+    const before = await imageRows(t.db);
     const res = await uploadImage(t, file, name, { token });
     expect([name, res.statusCode]).toEqual([name, status]);
     expect(res.json()).toMatchObject({ Result: false, Message: expect.stringMatching(message) });
-    expect(listFolder()).toEqual(folder);
-    expect(await rows()).toEqual(before);
+    expect(imageFiles(t)).toEqual(folder);
+    expect(await imageRows(t.db)).toEqual(before);
     return res;
   };
 
@@ -216,12 +213,12 @@ describe('acceptance 1: refusals leave nothing on disk', () => {
 
   test('without a token: 401; without the XSRF header: 403; nothing kept', async () => {
     const photo = await tinyPng();
-    const folder = listFolder();
+    const folder = imageFiles(t);
     const anonymous = await uploadImage(t, photo, 'anonyme.png', { token: null });
     expect(anonymous.statusCode).toBe(401);
     const forged = await uploadImage(t, photo, 'forgee.png', { token, xsrf: false });
     expect(forged.statusCode).toBe(403);
-    expect(listFolder()).toEqual(folder);
+    expect(imageFiles(t)).toEqual(folder);
   });
 
   test('not multipart: 415; no « file » field: 400', async () => {
@@ -284,9 +281,9 @@ describe('acceptance 1: names are made safe', () => {
       expect([fileName, Result, Name]).toEqual([fileName, true, expect.stringMatching(expected)]);
       expect(Name.length).toBeLessThanOrEqual(50);
       expect(Name).toMatch(/^[a-z0-9][a-z0-9-]*\.(jpg|png|webp|avif|gif)$/);
-      expect(existsSync(join(imagesDir(), Name))).toBe(true);
+      expect(existsSync(join(imagesDir(t), Name))).toBe(true);
     }
-    expect(listFolder().filter((name) => name.includes('..') || name.startsWith('.tmp-'))).toEqual([]);
+    expect(imageFiles(t).filter((name) => name.includes('..') || name.startsWith('.tmp-'))).toEqual([]);
   });
 
   test('the same file name twice, even at the same moment: two names, two images', async () => {
@@ -309,10 +306,10 @@ describe('acceptance 1: names are made safe', () => {
     for (const [fileName, data, name, type] of inputs) {
       const res = await uploadImage(t, data, fileName, { token });
       expect([fileName, res.json<ImageUploadResult>().Name]).toEqual([fileName, name]);
-      const info = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>().find((image) => image.Name === name);
+      const info = (await libraryOf(t, token)).find((image) => image.Name === name);
       expect(info).toMatchObject({ Type: type, Width: 800, Height: 500, Widths: [320, 640, 800] });
-      for (const file of variantsOf(name, [320, 640, 800])) expect([file, existsSync(join(imagesDir(), file))]).toEqual([file, true]);
-      expect(existsSync(join(imagesDir(), `${name}.1024.avif`))).toBe(false);
+      for (const file of variantsOf(name, [320, 640, 800])) expect([file, existsSync(join(imagesDir(t), file))]).toEqual([file, true]);
+      expect(existsSync(join(imagesDir(t), `${name}.1024.avif`))).toBe(false);
     }
   });
 });
@@ -323,7 +320,7 @@ describe('acceptance 2: deleting', () => {
     expect(upload.Name).toBe('escalier-chene.png');
     const widths = [40];
     const files = [upload.Name, ...variantsOf(upload.Name, widths)];
-    for (const file of files) expect(existsSync(join(imagesDir(), file))).toBe(true);
+    for (const file of files) expect(existsSync(join(imagesDir(t), file))).toBe(true);
 
     // Used by a project and a project type.
     const project = (await t.call('GET', '/api/project/1')).json<ProjectView>();
@@ -335,7 +332,7 @@ describe('acceptance 2: deleting', () => {
 
     const refusedDelete = await t.call('DELETE', `/api/image/${upload.Name}`, { token });
     expect(refusedDelete.json()).toEqual({ Result: false, Message: expect.stringMatching(/^Image utilisée par 1 projet et 1 type de projet/) });
-    for (const file of files) expect(existsSync(join(imagesDir(), file))).toBe(true);
+    for (const file of files) expect(existsSync(join(imagesDir(t), file))).toBe(true);
 
     // Unused again: deleted, with its variants.
     expect((await put('/api/project/1', { ...project, Media: undefined, Gallery: undefined })).json()).toMatchObject({ Result: true });
@@ -345,10 +342,10 @@ describe('acceptance 2: deleting', () => {
     const deleted = await t.call('DELETE', `/api/image/${upload.Name}`, { token });
     expect(deleted.json()).toMatchObject({ Result: true });
     for (const file of files) expect([file, (await t.call('GET', `/assets/images/${file}`)).statusCode]).toEqual([file, 404]);
-    for (const file of files) expect([file, existsSync(join(imagesDir(), file))]).toEqual([file, false]);
+    for (const file of files) expect([file, existsSync(join(imagesDir(t), file))]).toEqual([file, false]);
     expect((await t.call('GET', `/assets/images/${upload.Name}`)).statusCode).toBe(404);
     expect((await t.call('GET', `/assets/images/${upload.Name}.40.webp`)).statusCode).toBe(404);
-    const list = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+    const list = await libraryOf(t, token);
     expect(list.find((image) => image.Name === upload.Name)).toBeUndefined();
 
     // Gone: 404. Uploading the same file name again gives a new name (cached URLs stay true).
@@ -366,14 +363,14 @@ describe('acceptance 2: deleting', () => {
     expect(types + count).toBeGreaterThan(0);
     const page = await t.call('DELETE', `/api/image/${pageImages.welcome}`, { token });
     expect(page.json()).toMatchObject({ Result: false, Message: expect.stringMatching(/page du site/) });
-    expect(existsSync(join(imagesDir(), pageImages.welcome))).toBe(true);
+    expect(existsSync(join(imagesDir(t), pageImages.welcome))).toBe(true);
   });
 
   test('without a token or the XSRF header, or with a bad name: refused', async () => {
     expect((await t.call('DELETE', '/api/image/terrasse.png', { token: null })).statusCode).toBe(401);
     expect((await t.call('DELETE', '/api/image/terrasse.png', { token, xsrf: false })).statusCode).toBe(403);
     expect((await t.call('DELETE', '/api/image/..%2Fportfolio.sqlite', { token })).statusCode).toBe(400);
-    expect(existsSync(join(imagesDir(), 'terrasse.png'))).toBe(true);
+    expect(existsSync(join(imagesDir(t), 'terrasse.png'))).toBe(true);
   });
 });
 
@@ -407,13 +404,13 @@ describe('Media in the read answers', () => {
 
 describe('seeding and start-up', () => {
   test('the demo images went through the pipeline under their own names', async () => {
-    const folder = new Set(listFolder());
+    const folder = new Set(imageFiles(t));
     for (const name of [...Object.values(pageImages), ...demoProjects.map((p) => p.image)].filter(isStill)) {
-      const info = await sharp(join(imagesDir(), name)).metadata();
+      const info = await sharp(join(imagesDir(t), name)).metadata();
       const widths = variantWidths(info.width as number);
       for (const file of [name, ...variantsOf(name, widths)]) expect([file, folder.has(file)]).toEqual([file, true]);
     }
-    const owner = await sharp(join(imagesDir(), `${pageImages.owner}.900.avif`)).metadata();
+    const owner = await sharp(join(imagesDir(t), `${pageImages.owner}.900.avif`)).metadata();
     expect([owner.width, owner.height]).toEqual([900, 1200]);
   });
 

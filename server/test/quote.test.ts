@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Quote, QuoteForm, QuoteInbox, QuoteResult, SiteSettings } from '../../contract/api.ts';
 import { envelopeOf } from '../quotes/mail.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
-import { build, XSRF, type TestApp, backupOf, restoreInto } from './helper.ts';
+import { build, XSRF, type TestApp, backupOf, restoreInto, imageFiles } from './helper.ts';
 import { quoteForm, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
@@ -108,7 +108,7 @@ describe('with a mail server', () => {
       { name: 'terrasse.jpg', data: await phonePhoto('#8c6238') },
       { name: 'cour.jpg', data: await phonePhoto('#336699') },
     ];
-    const library = readdirSync(join(t.dataDir, 'images')).sort();
+    const library = imageFiles(t);
     const res = await send(t, goodFields(await oldToken(t)), photos);
     expect(res.statusCode).toBe(200);
     expect(res.json<QuoteResult>()).toEqual({ Result: true, Message: expect.stringMatching(/^Merci ! Votre demande est bien reçue/) as unknown, Field: '' });
@@ -118,7 +118,7 @@ describe('with a mail server', () => {
     expect([row.name, row.email, row.phone, row.city, row.work]).toEqual(['Julie Gagnon', 'julie@exemple.ca', '819 555-0199', 'Gatineau', 'Terrasses']);
     const folder = join(t.dataDir, 'quotes', row.folder);
     expect(readdirSync(folder).sort()).toEqual(['photo-1.jpg', 'photo-1.webp', 'photo-2.jpg', 'photo-2.webp']);
-    expect(readdirSync(join(t.dataDir, 'images')).sort()).toEqual(library);
+    expect(imageFiles(t)).toEqual(library);
     for (const file of readdirSync(folder)) {
       const data = readFileSync(join(folder, file));
       const meta = await sharp(data).metadata();

@@ -4,7 +4,7 @@ import { existsSync, writeFileSync, mkdirSync, rmSync, mkdtempSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { build, buildSignedIn, repoRoot, snapshot, type TestApp } from './helper.ts';
+import { build, buildSignedIn, escapesFrom, repoRoot, snapshot, type TestApp } from './helper.ts';
 import { demoProjects, demoTypes, pageImages } from '../demo/content.ts';
 import { demoMenu } from '../../contract/menu.ts';
 
@@ -102,22 +102,7 @@ describe('images', () => {
     writeFileSync(join(t.dataDir, 'secret.jpg'), 'secret');
     mkdirSync(join(t.dataDir, 'images'), { recursive: true });
     symlinkSync(join(t.dataDir, 'secret.jpg'), join(t.dataDir, 'images', 'lien.jpg'));
-    const attempts = [
-      '/assets/images/../secret.jpg',
-      '/assets/images/..%2Fsecret.jpg',
-      '/assets/images/..%2fsecret.jpg',
-      '/assets/images/%2e%2e%2fsecret.jpg',
-      '/assets/images/%2e%2e/secret.jpg',
-      '/assets/images/..%5Csecret.jpg',
-      '/assets/images/%2Fetc%2Fpasswd',
-      `/assets/images/${encodeURIComponent(join(t.dataDir, 'secret.jpg'))}`,
-      '/assets/images//etc/passwd',
-      '/assets/images/secret.jpg%00.jpg',
-      '/assets/images/lien.jpg',
-      '/assets/images/.hidden.jpg',
-      '/assets/images/../../package.json',
-      '/assets/images/..%252Fsecret.jpg',
-    ];
+    const attempts = [...escapesFrom(t.dataDir), '/assets/images/lien.jpg', '/assets/images/.hidden.jpg'];
     for (const url of attempts) {
       const res = await t.call('GET', url);
       expect([url, res.statusCode]).toEqual([url, expect.any(Number)]);

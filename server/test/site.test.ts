@@ -1,11 +1,12 @@
 // The site's settings and menu (GET/PUT /api/site, GET/PUT /api/menu, GET /api/menu/all/): the
 // demo defaults of a fresh install, the owner's changes seen at once, every refusal with nothing
 // stored, and the page photos that cannot be deleted.
-import type { ImageInfo, Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
+import type { Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
 import { demoMenu } from '../../contract/menu.ts';
+import { testSite } from '../../contract/testSite.ts';
 import { demoSite } from '../demo/site.ts';
 import sharp from 'sharp';
-import { buildSignedIn, snapshot, uploadImage, type TestApp } from './helper.ts';
+import { buildSignedIn, snapshot, uploadImage, type TestApp, libraryOf } from './helper.ts';
 
 let t: TestApp;
 let token: string;
@@ -44,18 +45,17 @@ describe('site settings', () => {
     expect(res.headers.etag).toBeDefined();
   });
 
-  test('the administrator changes a field and writes back what GET answered: seen at once', async () => {
+  test('the administrator changes the fields and writes back what GET answered: seen at once', async () => {
     const current = await site();
+    // Another business's settings (contract/testSite.ts) on this library's photos, an intro that
+    // looks like HTML, and PhotoMedia as GET answered it.
     const changed: SiteSettings = {
       ...current,
-      BusinessName: 'Menuiserie Lavoie',
-      Phone: '(613) 555-0199',
-      Social: [
-        { Network: 'Instagram', Url: 'https://www.instagram.com/menuiserie.lavoie' },
-        { Network: 'Facebook', Url: 'https://www.facebook.com/menuiserie.lavoie' },
-      ],
+      ...testSite,
       AboutIntro: 'Premier paragraphe.\nDeuxième paragraphe, <b>en gras</b> ? Non : du texte.',
       WelcomePhoto: 'banc-cedre-rouge.jpg',
+      AboutPhoto: current.AboutPhoto,
+      ContactPhoto: current.ContactPhoto,
     };
     expect(await put('/api/site', changed)).toEqual({ status: 200, json: { Result: true, Message: 'Opération effectuée avec succès' } });
     // PhotoMedia is the server's: what was sent back is ignored, the new photo's is answered.
@@ -96,7 +96,7 @@ describe('site settings', () => {
 
   test('the server refuses a photo outside the library, a video, a card to a missing page, a future year', async () => {
     const current = await site();
-    const videos = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>().filter((i) => i.Type.startsWith('video/'));
+    const videos = (await libraryOf(t, token)).filter((i) => i.Type.startsWith('video/'));
     expect(videos.length).toBeGreaterThan(0);
     const [card1, card2, card3] = current.Specialties;
     const cases: [Partial<SiteSettings>, RegExp][] = [
@@ -110,7 +110,7 @@ describe('site settings', () => {
 
   test('a page photo cannot be deleted; once replaced, the old one can', async () => {
     // The library says which photos the pages show (the admin offers no deletion for them).
-    const library = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+    const library = await libraryOf(t, token);
     expect(Object.fromEntries(library.filter((i) => (i.Pages ?? 0) > 0).map((i) => [i.Name, i.Pages]))).toEqual({ 'accueil.jpg': 1, 'atelier.jpg': 1, 'proprietaire.jpg': 1 });
     const refused = (await t.call('DELETE', '/api/image/accueil.jpg', { token })).json<MutationResult>();
     expect(refused).toMatchObject({ Result: false, Message: expect.stringMatching(/celle d'une page du site/) });

@@ -4,16 +4,16 @@
 // byte ranges (206, 416, If-Range, HEAD); a video goes with its poster and only when unused; the
 // demo video project reads with its Media.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { ImageInfo, ImageUploadResult, ProjectView } from '../../contract/api.ts';
+import type { ImageUploadResult, ProjectView } from '../../contract/api.ts';
 import { demoProjects, demoVideos } from '../demo/content.ts';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../contract/images.ts';
 import { demoPosterName, sniffFtyp } from '../media/video.ts';
 import { IMMUTABLE, parseRange } from '../media/files.routes.ts';
-import { buildSignedIn, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp, backupOf } from './helper.ts';
+import { buildSignedIn, multipart, repoRoot, XSRF, type FilePart as Part, type TestApp, backupOf, imagesDir, imageFiles, imageRows, libraryOf } from './helper.ts';
 
 jest.setTimeout(120_000);
 
@@ -27,10 +27,6 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => ({ t, token } = await buildSignedIn()));
 afterAll(async () => t.close());
-
-const imagesDir = () => join(t.dataDir, 'images');
-const listFolder = () => readdirSync(imagesDir()).sort();
-const rows = () => t.db.selectFrom('image').selectAll().orderBy('name').execute();
 
 
 const headers = (boundary: string) => ({
@@ -90,14 +86,14 @@ describe('the demo video project', () => {
     expect((await t.call('GET', `/api/project/${project.Id}`)).json<ProjectView>().Media).toEqual(media);
     expect((await t.call('GET', `/api/projects/${project.ProjectTypeId}`)).json<ProjectView[]>().find((p) => p.Id === project.Id)?.Media).toEqual(media);
     // Stored as is; the poster and its variants beside it.
-    expect(readFileSync(join(imagesDir(), DEMO_VIDEO)).equals(mp4)).toBe(true);
+    expect(readFileSync(join(imagesDir(t), DEMO_VIDEO)).equals(mp4)).toBe(true);
     for (const file of [DEMO_POSTER, ...[320, 640, 960].flatMap((w) => [`${DEMO_POSTER}.${w}.avif`, `${DEMO_POSTER}.${w}.webp`])]) {
-      expect([file, listFolder().includes(file)]).toEqual([file, true]);
+      expect([file, imageFiles(t).includes(file)]).toEqual([file, true]);
     }
   });
 
   test('the library lists the video with its poster, and not the poster alone', async () => {
-    const list = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
+    const list = await libraryOf(t, token);
     expect(list.find((image) => image.Name === DEMO_VIDEO)).toEqual({
       Name: DEMO_VIDEO,
       Type: 'video/mp4',
@@ -125,9 +121,8 @@ describe('upload: an MP4 with its poster', () => {
 
   test('is stored as is under a safe name, its poster as `<stem>-affiche.jpg` with variants', async () => {
     expect(first).toEqual({ Result: true, Message: "Vidéo enregistrée, avec son image d'aperçu et ses variantes AVIF et WebP.", Name: 'mon-banc-1.mp4' });
-    expect(readFileSync(join(imagesDir(), 'mon-banc-1.mp4')).equals(mp4)).toBe(true);
-    const list = (await t.call('GET', '/api/image/all/', { token })).json<ImageInfo[]>();
-    expect(list[0]).toEqual({
+    expect(readFileSync(join(imagesDir(t), 'mon-banc-1.mp4')).equals(mp4)).toBe(true);
+    expect((await libraryOf(t, token))[0]).toEqual({
       Name: 'mon-banc-1.mp4',
       Type: 'video/mp4',
       Width: 960,
@@ -140,9 +135,9 @@ describe('upload: an MP4 with its poster', () => {
       Pages: 0,
     });
     const files = ['mon-banc-1-affiche.jpg', ...[320, 640, 960].flatMap((w) => [`mon-banc-1-affiche.jpg.${w}.avif`, `mon-banc-1-affiche.jpg.${w}.webp`])];
-    for (const file of files) expect([file, listFolder().includes(file)]).toEqual([file, true]);
+    for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, true]);
     // No temporary folder left.
-    expect(listFolder().filter((file) => file.startsWith('.'))).toEqual([]);
+    expect(imageFiles(t).filter((file) => file.startsWith('.'))).toEqual([]);
   });
 
   test('GET /assets/images/<name> answers the identical bytes, as video/mp4, cached for a year', async () => {
@@ -163,10 +158,10 @@ describe('upload: an MP4 with its poster', () => {
     const read = (await t.call('GET', '/api/project/1')).json<ProjectView>();
     expect(read.Media).toEqual({ Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: 'mon-banc-1-affiche.jpg' });
     // In use: it cannot be deleted, nor can its poster (never alone).
-    const before = listFolder();
+    const before = imageFiles(t);
     const inUse = (await t.call('DELETE', `/api/image/${first.Name}`, { token })).json<{ Result: boolean; Message: string }>();
     expect(inUse).toEqual({ Result: false, Message: "Image utilisée par 1 projet : choisissez-leur une autre image avant de l'effacer." });
-    expect(listFolder()).toEqual(before);
+    expect(imageFiles(t)).toEqual(before);
     // Back to its photo, for the other tests.
     await t.call('PUT', '/api/project/1', { token, body: { ...body, Image: demoProjects[0]?.image } });
   });
@@ -181,13 +176,13 @@ describe('upload: an MP4 with its poster', () => {
 
 describe('refusals leave nothing on disk', () => {
   const refused = async (parts: Part[] | (() => ReturnType<typeof upload>), status: number, message: string | RegExp) => {
-    const folder = listFolder();
-    const before = await rows();
+    const folder = imageFiles(t);
+    const before = await imageRows(t.db);
     const res = await (typeof parts === 'function' ? parts() : upload(parts));
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ Result: false, Message: typeof message === 'string' ? message : expect.stringMatching(message) });
-    expect(listFolder()).toEqual(folder);
-    expect(await rows()).toEqual(before);
+    expect(imageFiles(t)).toEqual(folder);
+    expect(await imageRows(t.db)).toEqual(before);
     return res;
   };
 
@@ -332,7 +327,7 @@ describe('byte ranges on /assets/images', () => {
   });
 
   test('images answer ranges too; traversal is still refused', async () => {
-    const photo = readFileSync(join(imagesDir(), DEMO_POSTER));
+    const photo = readFileSync(join(imagesDir(t), DEMO_POSTER));
     const res = await t.call('GET', `/assets/images/${DEMO_POSTER}`, { headers: { range: 'bytes=2-5' } });
     expect([res.statusCode, res.headers['content-type'], res.rawPayload.equals(photo.subarray(2, 6))]).toEqual([206, 'image/jpeg', true]);
     for (const bad of ['/assets/images/..%2Fportfolio.sqlite', '/assets/images/%2e%2e%2fjwt-secret']) {
@@ -356,15 +351,15 @@ describe('deleting a video', () => {
     expect(name).toBe('a-effacer.mp4');
     const posterName = 'a-effacer-affiche.jpg';
     const files = [name, posterName, ...[320, 640, 960].flatMap((w) => [`${posterName}.${w}.avif`, `${posterName}.${w}.webp`])];
-    for (const file of files) expect([file, listFolder().includes(file)]).toEqual([file, true]);
+    for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, true]);
 
     const alone = await t.call('DELETE', `/api/image/${posterName}`, { token });
     expect(alone.json()).toEqual({ Result: false, Message: "Cette image est l'aperçu d'une vidéo : elle est effacée avec la vidéo, pas seule." });
-    expect(listFolder().includes(posterName)).toBe(true);
+    expect(imageFiles(t).includes(posterName)).toBe(true);
 
     const gone = await t.call('DELETE', `/api/image/${name}`, { token });
     expect(gone.json()).toEqual({ Result: true, Message: "Vidéo effacée, avec son image d'aperçu." });
-    for (const file of files) expect([file, listFolder().includes(file)]).toEqual([file, false]);
+    for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, false]);
     for (const file of [name, posterName, `${posterName}.320.avif`]) expect((await t.call('GET', `/assets/images/${file}`)).statusCode).toBe(404);
     // Tombstones: the names are never given again.
     const tomb = await t.db.selectFrom('image').select(['name', 'deleted_at']).where('name', 'in', [name, posterName]).execute();
@@ -374,11 +369,11 @@ describe('deleting a video', () => {
   });
 
   test('the demo video is in use: refused, nothing removed', async () => {
-    const before = listFolder();
+    const before = imageFiles(t);
     const res = await t.call('DELETE', `/api/image/${DEMO_VIDEO}`, { token });
     expect(res.json()).toMatchObject({ Result: false, Message: expect.stringMatching(/^Image utilisée par 1 projet/) });
-    expect(listFolder()).toEqual(before);
-    expect(statSync(join(imagesDir(), DEMO_VIDEO)).size).toBe(mp4.length);
+    expect(imageFiles(t)).toEqual(before);
+    expect(statSync(join(imagesDir(t), DEMO_VIDEO)).size).toBe(mp4.length);
   });
 
   test('a video whose poster a project names is in use too', async () => {

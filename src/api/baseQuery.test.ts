@@ -48,6 +48,16 @@ function storeWith(token: string | null, refreshToken: string | null) {
 
 const refreshCalls = () => server.seen.filter((s) => s.url === '/api/refreshtoken/');
 
+/** With the refresh answered 401, `call` ends in a 401 after one refresh call, and the admin goes to its login page. */
+async function refreshDenied(call: (store: ReturnType<typeof storeWith>) => PromiseLike<{ error?: unknown }>) {
+  refreshAnswer = denied;
+  const store = storeWith('access-1', 'refresh-1');
+  const result = await call(store);
+  expect(result.error).toMatchObject({ status: 401 });
+  expect(refreshCalls()).toHaveLength(1);
+  expect(store.getState().auth.loginRedirect).toBe(true);
+}
+
 describe('headers', () => {
   it('sends the access token as bearer when logged in, and nothing when logged out', async () => {
     const store = storeWith('access-2', 'refresh-1');
@@ -103,14 +113,8 @@ describe('HTTP 401 on a call that is not the refresh call', () => {
     expect(store.getState().auth).toMatchObject({ token: null, refreshToken: null, loginRedirect: true });
   });
 
-  it('on a refresh answered 401, does the same and never loops', async () => {
-    refreshAnswer = denied;
-    const store = storeWith('access-1', 'refresh-1');
-    const result = await store.dispatch(api.endpoints.getCategories.initiate());
-    expect(result.error).toMatchObject({ status: 401 });
-    expect(refreshCalls()).toHaveLength(1);
-    expect(store.getState().auth.loginRedirect).toBe(true);
-  });
+  it('on a refresh answered 401, does the same and never loops', () =>
+    refreshDenied((store) => store.dispatch(api.endpoints.getCategories.initiate())));
 
   it('retries once only: a second 401 after a successful refresh is passed on', async () => {
     validToken = 'never-valid';
@@ -137,14 +141,8 @@ describe('HTTP 401 on a call that is not the refresh call', () => {
 });
 
 describe('HTTP 401 on the refresh call itself, or with no URL', () => {
-  it('goes to admin/login without another refresh', async () => {
-    refreshAnswer = denied;
-    const store = storeWith('access-1', 'refresh-1');
-    const result = await store.dispatch(api.endpoints.refreshToken.initiate());
-    expect(result.error).toMatchObject({ status: 401 });
-    expect(refreshCalls()).toHaveLength(1);
-    expect(store.getState().auth.loginRedirect).toBe(true);
-  });
+  it('goes to admin/login without another refresh', () =>
+    refreshDenied((store) => store.dispatch(api.endpoints.refreshToken.initiate())));
 
   it('treats a 401 for a call with no URL the same way', async () => {
     const store = storeWith('access-1', 'refresh-1');

@@ -17,25 +17,26 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => localStorage.clear());
 
-test('a public page renders at once, while the stored session is being restored', async () => {
+/** The app as main.tsx starts it, at `path`, with a session stored (token and refresh-token). */
+function startWithStoredSession(path: string) {
   localStorage.setItem(TOKEN_KEY, 'a.b.c');
   localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
-  window.history.replaceState(null, '', '/about');
+  window.history.replaceState(null, '', path);
   const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
   const persistor = persistStore(store);
   render(<App store={store} />);
+  return { store, persistor };
+}
+
+test('a public page renders at once, while the stored session is being restored', async () => {
+  const { store, persistor } = startWithStoredSession('/about');
   expect(persistor.getState().bootstrapped).toBe(false);
   expect(await screen.findByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
   await waitFor(() => expect(store.getState().auth).toMatchObject({ token: 'a.b.c', refreshToken: 'r1' }));
 });
 
 test('an admin page waits for the stored session: no trip to the login page', async () => {
-  localStorage.setItem(TOKEN_KEY, 'a.b.c');
-  localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
-  window.history.replaceState(null, '', '/admin/category');
-  const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
-  const persistor = persistStore(store);
-  render(<App store={store} />);
+  const { persistor } = startWithStoredSession('/admin/category');
   expect(persistor.getState().bootstrapped).toBe(false);
   await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
   await waitFor(() => expect(window.location.pathname).toBe('/admin/category'));
@@ -44,12 +45,7 @@ test('an admin page waits for the stored session: no trip to the login page', as
 });
 
 test('an admin page reloaded with a stored session stays on it', async () => {
-  localStorage.setItem(TOKEN_KEY, 'a.b.c');
-  localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
-  window.history.replaceState(null, '', '/admin');
-  const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
-  persistStore(store);
-  render(<App store={store} />);
+  startWithStoredSession('/admin');
   expect(await screen.findByRole('link', { name: 'Projets' })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/admin');
 });

@@ -45,6 +45,14 @@ const menuTable: [string, string, string][] = [
   ['Décoration', 'Porte-clés mural', '/projecttype/25'],
 ];
 
+/** The layout, with the drop-down `title` opened by a click on its button. */
+async function openDropDown(title: string) {
+  const view = await renderLayout();
+  const button = screen.getByRole('button', { name: title });
+  await view.user.click(button);
+  return { ...view, button };
+}
+
 describe('the menu', () => {
   test('has the logo linking to /, three closed drop-downs and the two right-side links', async () => {
     await renderLayout();
@@ -61,9 +69,7 @@ describe('the menu', () => {
   test.each(['Projets extérieurs', "Optimisation de l'espace", 'Décoration'])(
     'the drop-down « %s » opens on click with exactly the entries of the spec',
     async (title) => {
-      const { user } = await renderLayout();
-      const button = screen.getByRole('button', { name: title });
-      await user.click(button);
+      const { button } = await openDropDown(title);
       expect(button).toHaveAttribute('aria-expanded', 'true');
       const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
       expect(panel).toBeVisible();
@@ -76,9 +82,7 @@ describe('the menu', () => {
   );
 
   test('a click outside closes the open drop-down', async () => {
-    const { user } = await renderLayout();
-    const button = screen.getByRole('button', { name: 'Décoration' });
-    await user.click(button);
+    const { user, button } = await openDropDown('Décoration');
     expect(screen.getByRole('link', { name: 'Tablettes' })).toBeVisible();
     await user.click(screen.getByText('Contenu de la page'));
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -86,9 +90,7 @@ describe('the menu', () => {
   });
 
   test('Escape closes the drop-down and puts the focus back on its button', async () => {
-    const { user } = await renderLayout();
-    const button = screen.getByRole('button', { name: "Optimisation de l'espace" });
-    await user.click(button);
+    const { user, button } = await openDropDown("Optimisation de l'espace");
     await user.tab();
     expect(screen.getByRole('link', { name: 'Casiers familial' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -97,9 +99,7 @@ describe('the menu', () => {
   });
 
   test('Tab walks through the entries, and closes the drop-down when it leaves it', async () => {
-    const { user } = await renderLayout();
-    const button = screen.getByRole('button', { name: 'Projets extérieurs' });
-    await user.click(button);
+    const { user, button } = await openDropDown('Projets extérieurs');
     await user.tab();
     await user.tab();
     await user.tab();
@@ -112,9 +112,7 @@ describe('the menu', () => {
   });
 
   test('Shift+Tab out of an open drop-down closes it too', async () => {
-    const { user } = await renderLayout();
-    const button = screen.getByRole('button', { name: 'Décoration' });
-    await user.click(button);
+    const { user, button } = await openDropDown('Décoration');
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: "Optimisation de l'espace" })).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -34,6 +34,12 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+/** The real API server, and its administrator's access token for a test's own calls. */
+export async function startApiServerSignedIn(): Promise<{ server: ApiServer; token: string }> {
+  const server = await startApiServer();
+  return { server, token: (await server.login()).Token };
+}
+
 const script = resolve(process.cwd(), 'src/test/apiServerProcess.mjs');
 
 export async function startApiServer(): Promise<ApiServer> {

@@ -8,6 +8,7 @@ import { routes as appRoutes } from '../app/router';
 import { api } from '../api/api.enhanced';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { HttpConfig } from '../api/baseQuery';
+import type { ApiServer } from './apiServer';
 import { browserFetch } from './browserFetch';
 
 interface Options {
@@ -56,3 +57,10 @@ export function renderWithProviders(ui: ReactElement | null, options: Options = 
 /** A logged-in session, for admin screens. */
 export const loggedIn = (token = 'test-access', refreshToken = 'test-refresh') =>
   ({ auth: { token, refreshToken, loginRedirect: false } }) as Partial<RootState>;
+
+/** An admin screen against the real API server, signed in through its API as the administrator. */
+export async function renderSignedIn(server: ApiServer, route: string) {
+  const tokens = await server.login();
+  const view = renderWithProviders(null, { route, apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+  return { ...view, tokens };
+}

@@ -2,7 +2,7 @@
 // No validation on this form (section 5). Success goes to admin; the tokens are stored by the
 // auth slice, which listens to the login call.
 import md5 from 'blueimp-md5';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginMutation, type LoginErrorData } from '../../api/api.enhanced';
 import { messages } from '../../messages/withAdmin';
@@ -45,31 +45,19 @@ export function LoginScreen() {
   return (
     <AdminPage title={t.title}>
       <form className="admin-form admin-login" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="admin-field">
-          <label htmlFor="login-user">{t.user}</label>
-          <input
-            id="login-user"
-            name="username"
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="login-password">{t.password}</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <LoginField
+          label={t.user}
+          id="login-user"
+          name="username"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onValue={setEmail}
+        />
+        <LoginField label={t.password} id="login-password" name="password" type="password" autoComplete="current-password" value={password} onValue={setPassword} />
         {problem && (
           <p className="admin-banner admin-banner--failure" role="alert">
             {problem}
@@ -82,5 +70,17 @@ export function LoginScreen() {
         </div>
       </form>
     </AdminPage>
+  );
+}
+
+type LoginFieldProps = { label: string; id: string; onValue(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>;
+
+/** A field of the form: its label, its input. */
+function LoginField({ label, id, onValue, ...input }: LoginFieldProps) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} onChange={(event) => onValue(event.target.value)} />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // admin/subtype against the real API server.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ProjectType } from '../../api/api.enhanced';
-import { loggedIn, renderWithProviders } from '../../test/render';
+import { renderSignedIn } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 
 let server: ApiServer;
@@ -12,12 +12,7 @@ afterAll(() => server.close());
 afterEach(() => jest.restoreAllMocks());
 
 async function openSubTypes() {
-  const { Token, RefreshToken } = await server.login();
-  const view = renderWithProviders(null, {
-    route: '/admin/subtype',
-    apiOrigin: server.origin,
-    preloadedState: loggedIn(Token, RefreshToken),
-  });
+  const view = await renderSignedIn(server, '/admin/subtype');
   await screen.findByRole('heading', { name: 'Sous-types', level: 1 });
   await screen.findByLabelText('Type de projet');
   return view;

@@ -11,11 +11,10 @@ import {
 import { messages } from '../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from './AdminPage';
 import type { Banner as BannerState } from './navigator/navigatorSlice';
-import { outcomeOf, type Outcome } from './navigator/outcome';
+import { bannerOf, outcomeOf, type Outcome } from './navigator/outcome';
+import { RecordSelect } from './RecordSelect';
 
 const t = messages.admin;
-
-const toId = (value: string) => (value === '' ? undefined : Number(value));
 
 export function SubTypeEditor() {
   const id = useId();
@@ -34,7 +33,7 @@ export function SubTypeEditor() {
   const busy = adding.isLoading || removing.isLoading;
 
   const show = (outcome: Outcome) =>
-    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+    setBanner(bannerOf(outcome));
 
   const link = async () => {
     if (!srcId || !newSubType) return;
@@ -59,23 +58,16 @@ export function SubTypeEditor() {
       {types.isError && !types.data && <p role="alert">{t.navigator.loadError}</p>}
       <Banner banner={banner} />
       <div className="admin-form">
-        <div className="admin-field">
-          <label htmlFor={`${id}-type`}>{t.subType.type}</label>
-          <select
-            id={`${id}-type`}
-            value={srcId ?? ''}
-            onChange={(event) => {
-              setChosen(toId(event.target.value));
-              setBanner(null);
-            }}
-          >
-            {all.map((type) => (
-              <option key={type.Id} value={type.Id}>
-                {type.Name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RecordSelect
+          id={`${id}-type`}
+          label={t.subType.type}
+          value={srcId}
+          records={all}
+          onChange={(value) => {
+            setChosen(value);
+            setBanner(null);
+          }}
+        />
 
         <section className="admin-subtypes" aria-labelledby={`${id}-list`}>
           <h2 id={`${id}-list`}>{t.subType.list(source?.Name ?? '')}</h2>
@@ -104,21 +96,7 @@ export function SubTypeEditor() {
           )}
         </section>
 
-        <div className="admin-field">
-          <label htmlFor={`${id}-new`}>{t.subType.newSubType}</label>
-          <select
-            id={`${id}-new`}
-            value={newSubType ?? ''}
-            onChange={(event) => setNewSubType(toId(event.target.value))}
-          >
-            <option value="">{t.navigator.choose}</option>
-            {all.map((type) => (
-              <option key={type.Id} value={type.Id}>
-                {type.Name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RecordSelect id={`${id}-new`} label={t.subType.newSubType} value={newSubType} records={all} choose onChange={setNewSubType} />
         <div className="admin-actions">
           <button
             type="button"

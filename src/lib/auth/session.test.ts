@@ -27,6 +27,15 @@ async function startApp() {
   return { store, persistor };
 }
 
+/** The app started, a login the server answers with `answer`, and the session written to storage. */
+async function logInAnswered(answer: typeof loginAnswer) {
+  const { store, persistor } = await startApp();
+  loginAnswer = answer;
+  await store.dispatch(api.endpoints.login.initiate(login));
+  await persistor.flush();
+  return store;
+}
+
 beforeEach(() => localStorage.clear());
 
 describe('session at start-up', () => {
@@ -55,20 +64,14 @@ describe('session at start-up', () => {
 
 describe('session persistence', () => {
   it('keeps the tokens of a successful login as the raw token and refresh-token entries', async () => {
-    const { store, persistor } = await startApp();
-    loginAnswer = { Result: true, Token: 'jwt-1', RefreshToken: 'refresh-1' };
-    await store.dispatch(api.endpoints.login.initiate(login));
-    await persistor.flush();
+    const store = await logInAnswered({ Result: true, Token: 'jwt-1', RefreshToken: 'refresh-1' });
     expect(selectIsLoggedIn(store.getState())).toBe(true);
     expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-1');
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
   });
 
   it('keeps nothing from a refused login', async () => {
-    const { store, persistor } = await startApp();
-    loginAnswer = { Result: false, Token: '', RefreshToken: '' };
-    await store.dispatch(api.endpoints.login.initiate(login));
-    await persistor.flush();
+    const store = await logInAnswered({ Result: false, Token: '', RefreshToken: '' });
     expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });

@@ -2,8 +2,9 @@
 // through the screens, against the real API server. The shared navigation, modes and banners
 // are tested once in navigator/RecordEditor.test.tsx.
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Category, Project, ProjectType, User } from '../../../api/api.enhanced';
-import { loggedIn, renderWithProviders } from '../../../test/render';
+import { renderSignedIn } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 
 let server: ApiServer;
@@ -14,19 +15,30 @@ afterAll(() => server.close());
 afterEach(() => jest.restoreAllMocks());
 
 async function open(route: string, counter: RegExp) {
-  const tokens = await server.login();
-  const view = renderWithProviders(null, {
-    route,
-    apiOrigin: server.origin,
-    preloadedState: loggedIn(tokens.Token, tokens.RefreshToken),
-  });
+  const view = await renderSignedIn(server, route);
   await screen.findByText(counter);
-  return { ...view, tokens };
+  return view;
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
 const field = (label: string) => screen.getByLabelText(label);
 const success = () => screen.findByText('Opération effectuée avec succès');
+
+/** Types each value in the field of its label (in a select, chooses the option of that name). */
+async function fillIn(user: UserEvent, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = field(label);
+    if (input instanceof HTMLSelectElement) await user.selectOptions(input, value);
+    else await user.type(input, value);
+  }
+}
+
+/** Nouveau, the fields filled in, Ajouter. */
+async function add(user: UserEvent, values: Record<string, string>) {
+  await user.click(button('Nouveau'));
+  await fillIn(user, values);
+  await user.click(button('Ajouter'));
+}
 
 describe('category editor', () => {
   it('shows no per-field message, but refuses a name under 4 characters', async () => {
@@ -82,12 +94,12 @@ describe('project-type editor', () => {
     const firstCategory = categories.find((c) => c.Id === types[0]?.CategoryId);
     expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(firstCategory?.Name);
 
-    await user.click(button('Nouveau'));
-    await user.type(field('Nom'), 'Cadres de miroir');
-    await user.selectOptions(field('Catégorie'), 'Décoration');
-    await user.type(field('Description'), 'Cadres en bois massif.');
-    await user.type(field('Image'), 'cadres.jpg');
-    await user.click(button('Ajouter'));
+    await add(user, {
+      Nom: 'Cadres de miroir',
+      'Catégorie': 'Décoration',
+      Description: 'Cadres en bois massif.',
+      Image: 'cadres.jpg',
+    });
     await success();
 
     const created = (await server.get<ProjectType[]>('/api/projecttype/all/')).at(-1);
@@ -136,12 +148,12 @@ describe('project editor', () => {
     await router.navigate('/admin/project');
     await screen.findByText(/^Projet: 1 de : \d+$/);
 
-    await user.click(button('Nouveau'));
-    await user.type(field('Nom'), 'Banc de lecture en noyer');
-    await user.selectOptions(field('Type de projet'), 'Bancs de jardin');
-    await user.type(field('Description'), 'Un banc large pour lire au soleil.');
-    await user.type(field('Image'), 'banc-cedre-rouge.jpg');
-    await user.click(button('Ajouter'));
+    await add(user, {
+      Nom: 'Banc de lecture en noyer',
+      'Type de projet': 'Bancs de jardin',
+      Description: 'Un banc large pour lire au soleil.',
+      Image: 'banc-cedre-rouge.jpg',
+    });
     await success();
 
     const created = (await server.get<Project[]>('/api/project/all/')).at(-1);
@@ -159,10 +171,12 @@ describe('project editor', () => {
 
     await user.click(button('Nouveau'));
     expect(field('Publié')).toBeChecked(); // a new project is published unless the owner says otherwise
-    await user.type(field('Nom'), 'Banc courbe en cours');
-    await user.selectOptions(field('Type de projet'), 'Bancs de jardin');
-    await user.type(field('Description'), 'Un banc courbe, encore à l’atelier.');
-    await user.type(field('Image'), 'banc-cedre-rouge.jpg');
+    await fillIn(user, {
+      Nom: 'Banc courbe en cours',
+      'Type de projet': 'Bancs de jardin',
+      Description: 'Un banc courbe, encore à l’atelier.',
+      Image: 'banc-cedre-rouge.jpg',
+    });
     await user.click(field('Publié'));
     await user.click(button('Ajouter'));
     await success();
@@ -241,22 +255,22 @@ describe('user editor', () => {
 
   it('adds an administrator who can then sign in (the password travels as its MD5 hex)', async () => {
     const { user, tokens } = await open('/admin/user', /^Usager: 1 de : \d+$/);
-    await user.click(button('Nouveau'));
-    await user.type(field("Nom d'usager (courriel)"), 'julie@atelier.test');
-    await user.type(field('Mot-de-passe'), 'copeaux-2026');
-    await user.type(field('Confirmation du mot-de-passe'), 'copeaux-2026');
-    await user.click(button('Ajouter'));
+    await add(user, {
+      "Nom d'usager (courriel)": 'julie@atelier.test',
+      'Mot-de-passe': 'copeaux-2026',
+      'Confirmation du mot-de-passe': 'copeaux-2026',
+    });
     await success();
     expect(screen.getByText(/^Usager: 2 de : 2$/)).toBeInTheDocument();
     expect((await users(tokens.Token)).map((u) => u.Email)).toContain('julie@atelier.test');
     expect((await server.login('julie@atelier.test', 'copeaux-2026')).Result).toBe(true);
 
     // A refused add (the e-mail is taken): the failure banner; the e-mail stays, the passwords go.
-    await user.click(button('Nouveau'));
-    await user.type(field("Nom d'usager (courriel)"), 'julie@atelier.test');
-    await user.type(field('Mot-de-passe'), 'autre-mot-de-passe');
-    await user.type(field('Confirmation du mot-de-passe'), 'autre-mot-de-passe');
-    await user.click(button('Ajouter'));
+    await add(user, {
+      "Nom d'usager (courriel)": 'julie@atelier.test',
+      'Mot-de-passe': 'autre-mot-de-passe',
+      'Confirmation du mot-de-passe': 'autre-mot-de-passe',
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Opération non effectuée\. Une erreur est survenue \( .+ \)$/);
     expect(field("Nom d'usager (courriel)")).toHaveValue('julie@atelier.test');
     expect(field('Mot-de-passe')).toHaveValue('');

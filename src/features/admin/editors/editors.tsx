@@ -27,7 +27,7 @@ import { messages } from '../../../messages/withAdmin';
 import { GalleryEditor } from '../gallery/GalleryEditor';
 import { navigators } from '../navigator/navigatorSlice';
 import { outcomeOf, type CallResult } from '../navigator/outcome';
-import type { Crud, EditorConfig, Option } from '../navigator/types';
+import type { Crud, EditorConfig, FieldSpec, Option } from '../navigator/types';
 import {
   categoryRules,
   projectRules,
@@ -42,6 +42,19 @@ const num = (value: unknown) => Number(value ?? 0) || 0;
 const named = (list: { Id: number; Name: string }[] | undefined): Option[] | undefined =>
   list?.map((item) => ({ value: item.Id, label: item.Name }));
 const eraseByName = (record: { Name: string }) => t.confirm.erase(record.Name);
+
+/** The texts of the editors of the catalogue's records (category, project type, project). */
+const recordTexts = { counter: t.counter.record, cancelLabel: t.buttons.cancel, confirmErase: eraseByName };
+
+/** A project type's and a project's fields: its name, its parent (a select of `options`), its description and photo. */
+const describedFields = (parent: FieldSpec & { kind: 'select' }): FieldSpec[] => [
+  { name: 'Name', label: t.fields.name, kind: 'text' },
+  parent,
+  { name: 'Description', label: t.fields.description, kind: 'textarea' },
+  { name: 'Image', label: t.fields.image, kind: 'image', hint: t.fields.imageHint },
+];
+/** A project type's and a project's name, description and photo, as typed. */
+const describedOf = (values: FormValues) => ({ Name: str(values.Name), Description: str(values.Description), Image: str(values.Image) });
 
 type Call<A> = (arg: A) => PromiseLike<CallResult>;
 
@@ -72,9 +85,7 @@ export const categoryEditor: EditorConfig<Category> = {
   blank: { Id: 0, Name: '' },
   toForm: ({ Id, Name }) => ({ Id, Name }),
   fromForm: (values) => ({ Id: num(values.Id), Name: str(values.Name) }),
-  counter: t.counter.record,
-  cancelLabel: t.buttons.cancel,
-  confirmErase: eraseByName,
+  ...recordTexts,
 };
 
 export const projectTypeEditor: EditorConfig<ProjectType> = {
@@ -82,29 +93,13 @@ export const projectTypeEditor: EditorConfig<ProjectType> = {
   navigator: navigators.projectType,
   useCrud: () =>
     crudOf('projectType', useGetProjectTypesQuery(), useAddProjectTypeMutation()[0], useUpdateProjectTypeMutation()[0], useDeleteProjectTypeMutation()[0]),
-  useOptions() {
-    const { data } = useGetCategoriesQuery();
-    return { categories: named(data) };
-  },
-  fields: [
-    { name: 'Name', label: t.fields.name, kind: 'text' },
-    { name: 'CategoryId', label: t.fields.category, kind: 'select', options: 'categories' },
-    { name: 'Description', label: t.fields.description, kind: 'textarea' },
-    { name: 'Image', label: t.fields.image, kind: 'image', hint: t.fields.imageHint },
-  ],
+  useOptions: () => ({ categories: named(useGetCategoriesQuery().data) }),
+  fields: describedFields({ name: 'CategoryId', label: t.fields.category, kind: 'select', options: 'categories' }),
   rules: projectTypeRules,
   blank: { Id: 0, CategoryId: undefined, Name: '', Description: '', Image: '' },
   toForm: (record) => ({ ...record }),
-  fromForm: (values) => ({
-    Id: num(values.Id),
-    CategoryId: num(values.CategoryId),
-    Name: str(values.Name),
-    Description: str(values.Description),
-    Image: str(values.Image),
-  }),
-  counter: t.counter.record,
-  cancelLabel: t.buttons.cancel,
-  confirmErase: eraseByName,
+  fromForm: (values) => ({ Id: num(values.Id), CategoryId: num(values.CategoryId), ...describedOf(values) }),
+  ...recordTexts,
 };
 
 export const projectEditor: EditorConfig<Project> = {
@@ -112,15 +107,9 @@ export const projectEditor: EditorConfig<Project> = {
   navigator: navigators.project,
   useCrud: () =>
     crudOf('project', useGetProjectsQuery(), useAddProjectMutation()[0], useUpdateProjectMutation()[0], useDeleteProjectMutation()[0]),
-  useOptions() {
-    const { data } = useGetProjectTypesQuery();
-    return { projectTypes: named(data) };
-  },
+  useOptions: () => ({ projectTypes: named(useGetProjectTypesQuery().data) }),
   fields: [
-    { name: 'Name', label: t.fields.name, kind: 'text' },
-    { name: 'ProjectTypeId', label: t.fields.projectType, kind: 'select', options: 'projectTypes' },
-    { name: 'Description', label: t.fields.description, kind: 'textarea' },
-    { name: 'Image', label: t.fields.image, kind: 'image', hint: t.fields.imageHint },
+    ...describedFields({ name: 'ProjectTypeId', label: t.fields.projectType, kind: 'select', options: 'projectTypes' }),
     { name: 'Published', label: t.fields.published, kind: 'checkbox', hint: t.fields.publishedHint },
   ],
   rules: projectRules,
@@ -130,16 +119,12 @@ export const projectEditor: EditorConfig<Project> = {
   fromForm: (values) => ({
     Id: num(values.Id),
     ProjectTypeId: num(values.ProjectTypeId),
-    Name: str(values.Name),
-    Description: str(values.Description),
-    Image: str(values.Image),
+    ...describedOf(values),
     Published: values.Published !== false,
   }),
-  counter: t.counter.record,
+  ...recordTexts,
   status: (project) => (project.Published === false ? t.counter.draft : undefined),
   below: (project) => <GalleryEditor projectId={project.Id} />,
-  cancelLabel: t.buttons.cancel,
-  confirmErase: eraseByName,
 };
 
 /** The password is sent as the MD5 hex of what was typed (sections 3 and 9). */

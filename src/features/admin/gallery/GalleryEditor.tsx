@@ -22,14 +22,13 @@ import { isVideo } from '../../../components/images';
 import { Banner } from '../AdminPage';
 import { LibraryPicker } from '../images/LibraryPicker';
 import { ACCEPTED_TYPES, formatsHint, thumbnailUrl, uploadFile } from '../images/upload';
-import { outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
+import type { Banner as BannerState } from '../navigator/navigatorSlice';
+import { bannerOf, outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
 import { OrderList, type DragHandle } from '../order/OrderList';
 
 const t = messages.admin.gallery;
 
 type Pair = GalleryItem['Pair'];
-type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
-
 /** A photo on its way into the gallery: being uploaded, or waiting for its alt text. */
 interface ToAdd {
   key: string;
@@ -62,7 +61,7 @@ export function GalleryEditor({ projectId }: { projectId: number }) {
 
   const call = async (request: PromiseLike<CallResult>): Promise<Outcome> => {
     const outcome = outcomeOf(await request);
-    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+    setBanner(bannerOf(outcome));
     return outcome;
   };
   const change = (key: string, patch: Partial<ToAdd>) => setToAdd((list) => list.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));

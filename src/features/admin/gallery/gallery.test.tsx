@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { GalleryItem, ImageInfo } from '../../../api/api.enhanced';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
-import { loggedIn, renderWithProviders } from '../../../test/render';
+import { renderSignedIn } from '../../../test/render';
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -34,13 +34,15 @@ async function galleryOf(items: Array<{ Image: string; Alt: string }>) {
 
 /** The project editor on project 1, and its « Galerie du projet » section. */
 async function openGallery() {
-  const tokens = await server.login();
-  token = tokens.Token;
-  const view = renderWithProviders(null, { route: '/admin/project', apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+  const view = await renderSignedIn(server, '/admin/project');
+  token = view.tokens.Token;
   await screen.findByText(/^Projet: 1 de : \d+$/);
   const section = await screen.findByRole('region', { name: 'Galerie du projet' });
   return { ...view, section };
 }
+
+/** The gallery's list of photos, in its section. */
+const galleryList = (section: HTMLElement) => within(section).findByRole('group', { name: 'Galerie du projet' });
 
 const NU = { Image: 'buffet-chene.jpg', Alt: 'Le mur nu avant les travaux' };
 const LAMBRIS = { Image: 'casiers-condo.jpg', Alt: 'Le mur lambrissé' };
@@ -92,14 +94,14 @@ test('a photo of the library joins the gallery with its alt text', async () => {
     [LAMBRIS.Image, LAMBRIS.Alt],
     ['salon-tons-chauds.jpg', 'Le salon beige sable'],
   ]);
-  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  const list = await galleryList(section);
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
 });
 
 test('a caption and the « Avant » / « Après » marks are saved', async () => {
   await galleryOf([NU, LAMBRIS, SALON]);
   const { user, section } = await openGallery();
-  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  const list = await galleryList(section);
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
   const [avant, apres] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
   await user.type(within(avant).getByLabelText('Légende'), 'Avant les travaux');
@@ -114,7 +116,7 @@ test('a caption and the « Avant » / « Après » marks are saved', async () =>
 test('« Monter » moves a photo up one place, saved', async () => {
   await galleryOf([NU, LAMBRIS, SALON]);
   const { user, section } = await openGallery();
-  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  const list = await galleryList(section);
   await user.click(await within(list).findByRole('button', { name: 'Monter Le salon beige sable' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le salon beige sable', 'Le mur lambrissé']));
 });
@@ -122,7 +124,7 @@ test('« Monter » moves a photo up one place, saved', async () => {
 test('a photo removed from the gallery stays in the library', async () => {
   await galleryOf([NU, SALON, LAMBRIS]);
   const { user, section } = await openGallery();
-  const list = await within(section).findByRole('group', { name: 'Galerie du projet' });
+  const list = await galleryList(section);
   await user.click(await within(list).findByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Image)).not.toContain('salon-tons-chauds.jpg'));
   expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le mur lambrissé']);

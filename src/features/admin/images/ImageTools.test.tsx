@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ImageInfo, ProjectView } from '../../../api/api.enhanced';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
-import { loggedIn, renderWithProviders } from '../../../test/render';
+import { renderSignedIn } from '../../../test/render';
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -20,15 +20,10 @@ const photo = () =>
   });
 
 async function openProjectEditor() {
-  const tokens = await server.login();
-  const view = renderWithProviders(null, {
-    route: '/admin/project',
-    apiOrigin: server.origin,
-    preloadedState: loggedIn(tokens.Token, tokens.RefreshToken),
-  });
+  const view = await renderSignedIn(server, '/admin/project');
   await screen.findByText(/^Projet: 1 de : \d+$/);
   await view.user.click(screen.getByRole('button', { name: 'Mettre à jour' }));
-  return { ...view, tokens };
+  return view;
 }
 
 const imageField = () => screen.getByLabelText('Image') as HTMLInputElement;
@@ -105,12 +100,7 @@ test('the photo library shows each photo with its use; choosing one fills the fi
 }, 30_000);
 
 test('in browse mode the tools are there but disabled', async () => {
-  const tokens = await server.login();
-  renderWithProviders(null, {
-    route: '/admin/projecttype',
-    apiOrigin: server.origin,
-    preloadedState: loggedIn(tokens.Token, tokens.RefreshToken),
-  });
+  await renderSignedIn(server, '/admin/projecttype');
   await screen.findByText(/^Projet: 1 de : \d+$/);
   expect(screen.getByRole('button', { name: 'Téléverser une photo ou une vidéo' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Choisir dans la photothèque' })).toBeDisabled();

@@ -1,7 +1,7 @@
 // One field of a record editor: label, input, and its message once touched (section 5).
 import { useField } from 'react-final-form';
-import { messages } from '../../../messages/withAdmin';
 import { ImageTools } from '../images/ImageTools';
+import { OptionList } from '../RecordSelect';
 import type { FieldSpec, Option } from './types';
 
 const toNumber = (value: unknown) => (value === '' || value === undefined ? undefined : Number(value));
@@ -58,12 +58,7 @@ function InputField({ spec, idPrefix, disabled, options }: Props) {
       {spec.kind === 'textarea' && <textarea {...common} rows={4} />}
       {isSelect && (
         <select {...common}>
-          <option value="">{messages.admin.navigator.choose}</option>
-          {options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <OptionList choose options={options ?? []} />
         </select>
       )}
       {!isSelect && spec.kind !== 'textarea' && (

@@ -2,7 +2,7 @@
 // the real API server. What each editor adds (fields, rules, texts) is tested in editors/.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Category } from '../../../api/api.enhanced';
-import { loggedIn, renderWithProviders } from '../../../test/render';
+import { loggedIn, renderSignedIn, renderWithProviders } from '../../../test/render';
 import { startScriptedServer } from '../../../test/scriptedServer';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 
@@ -14,12 +14,7 @@ afterAll(() => server.close());
 afterEach(() => jest.restoreAllMocks());
 
 async function openCategories() {
-  const { Token, RefreshToken } = await server.login();
-  const view = renderWithProviders(null, {
-    route: '/admin/category',
-    apiOrigin: server.origin,
-    preloadedState: loggedIn(Token, RefreshToken),
-  });
+  const view = await renderSignedIn(server, '/admin/category');
   await screen.findByText(/^Projet: 1 de : \d+$/);
   return view;
 }

@@ -45,6 +45,19 @@ export function canMove(move: Move, index: number, total: number): boolean {
   return move === 'first' || move === 'previous' ? current > 0 : current < total - 1;
 }
 
+/** A change of mode clears the banner of the last operation. */
+function enter(state: NavigatorState, mode: Mode) {
+  state.mode = mode;
+  state.banner = null;
+}
+
+/** An operation the server accepted: back to browsing (on `index` when given), the success banner. */
+function succeeded(state: NavigatorState, index?: number) {
+  state.mode = 'browse';
+  if (index !== undefined) state.index = index;
+  state.banner = { kind: 'success' };
+}
+
 export function createNavigatorSlice<Name extends string>(name: Name) {
   return createSlice({
     name,
@@ -58,37 +71,17 @@ export function createNavigatorSlice<Name extends string>(name: Name) {
         state.banner = null;
       },
       /** Nouveau: add mode, on a blank record. */
-      addStarted(state) {
-        state.mode = 'add';
-        state.banner = null;
-      },
+      addStarted: (state) => enter(state, 'add'),
       /** Mettre à jour: update mode on the selected record. */
-      updateStarted(state) {
-        state.mode = 'update';
-        state.banner = null;
-      },
+      updateStarted: (state) => enter(state, 'update'),
       /** Cancel / Canceler: back to the selected record, browsing. */
-      cancelled(state) {
-        state.mode = 'browse';
-        state.banner = null;
-      },
+      cancelled: (state) => enter(state, 'browse'),
       /** Ajouter answered Result true: leave add mode and select the last record. */
-      added(state) {
-        state.mode = 'browse';
-        state.index = LAST;
-        state.banner = { kind: 'success' };
-      },
+      added: (state) => succeeded(state, LAST),
       /** Accepter answered Result true. */
-      updated(state) {
-        state.mode = 'browse';
-        state.banner = { kind: 'success' };
-      },
+      updated: (state) => succeeded(state),
       /** Effacer answered Result true: select the first record. */
-      deleted(state) {
-        state.mode = 'browse';
-        state.index = 0;
-        state.banner = { kind: 'success' };
-      },
+      deleted: (state) => succeeded(state, 0),
       /** Any operation refused or failed: the banner with the message; the mode stays. */
       failed(state, action: PayloadAction<string>) {
         state.banner = { kind: 'failure', message: action.payload };

@@ -3,6 +3,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { messages } from '../../../messages/withAdmin';
 import type { MutationResult } from '../../../api/api.enhanced';
+import type { Banner } from './navigatorSlice';
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
@@ -34,3 +35,6 @@ export function outcomeOf(result: CallResult): Outcome {
   }
   return { ok: false, message: error.message ?? t.unknownError };
 }
+
+/** The banner of an operation's outcome: success, or the failure with its message. */
+export const bannerOf = (outcome: Outcome): Banner => (outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });

@@ -14,7 +14,9 @@ import {
 } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
-import { outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
+import type { Banner as BannerState } from '../navigator/navigatorSlice';
+import { bannerOf, outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
+import { RecordSelect } from '../RecordSelect';
 import { OrderList } from './OrderList';
 
 const t = messages.admin.order;
@@ -34,8 +36,6 @@ const renderItem = (item: Item) => (
     {item.note && <strong className="admin-status">{item.note}</strong>}
   </span>
 );
-
-type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 
 export function OrderEditor() {
   const [banner, setBanner] = useState<BannerState>(null);
@@ -63,7 +63,7 @@ export function OrderEditor() {
     [projects.data, typeId],
   );
 
-  const saved = (outcome: Outcome) => setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+  const saved = (outcome: Outcome) => setBanner(bannerOf(outcome));
   const call = async (request: PromiseLike<CallResult>) => {
     const outcome = outcomeOf(await request);
     saved(outcome);
@@ -114,16 +114,7 @@ export function OrderEditor() {
           nameOf={nameOf}
           empty={t.empty}
         >
-          <div className="admin-field">
-            <label htmlFor={`${id}-category`}>{t.category}</label>
-            <select id={`${id}-category`} value={categoryId} onChange={(event) => setChosenCategory(Number(event.target.value))}>
-              {categories.data?.map((c) => (
-                <option key={c.Id} value={c.Id}>
-                  {c.Name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RecordSelect id={`${id}-category`} label={t.category} value={categoryId} records={categories.data} onChange={setChosenCategory} />
         </OrderList>
       )}
       {typeId !== undefined && (
@@ -137,16 +128,7 @@ export function OrderEditor() {
           empty={t.empty}
           render={renderItem}
         >
-          <div className="admin-field">
-            <label htmlFor={`${id}-type`}>{t.type}</label>
-            <select id={`${id}-type`} value={typeId} onChange={(event) => setChosenType(Number(event.target.value))}>
-              {types.data?.map((type) => (
-                <option key={type.Id} value={type.Id}>
-                  {type.Name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RecordSelect id={`${id}-type`} label={t.type} value={typeId} records={types.data} onChange={setChosenType} />
         </OrderList>
       )}
       <div className="admin-actions">

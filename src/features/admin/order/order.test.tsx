@@ -4,22 +4,15 @@
 // screen meanwhile: the move is refused with the server's message and the current list shown.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Category, Project, ProjectType } from '../../../api/api.enhanced';
-import { loggedIn, renderWithProviders } from '../../../test/render';
-import { startApiServer, type ApiServer } from '../../../test/apiServer';
+import { renderSignedIn } from '../../../test/render';
+import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
 
 let server: ApiServer;
 let token: string;
-beforeAll(async () => {
-  server = await startApiServer();
-  token = (await server.login()).Token;
-});
+beforeAll(async () => ({ server, token } = await startApiServerSignedIn()));
 afterAll(() => server.close());
 
-async function open(route = '/admin/order') {
-  const tokens = await server.login();
-  const view = renderWithProviders(null, { route, apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
-  return view;
-}
+const open = (route = '/admin/order') => renderSignedIn(server, route);
 
 const list = (name: string | RegExp) => screen.findByRole('group', { name });
 /** The names of a list's items, in the order shown. */

@@ -15,7 +15,7 @@ import {
 } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, Banner, BackButton } from '../AdminPage';
-import { outcomeOf } from '../navigator/outcome';
+import { bannerOf, outcomeOf } from '../navigator/outcome';
 import './quotesAdmin.css';
 
 const t = messages.admin.quotes;
@@ -67,12 +67,12 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
 
   const mark = async (change: { Read: boolean; Handled: boolean }) => {
     const outcome = outcomeOf(await update({ id: data.Id, quoteUpdate: change }));
-    onBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+    onBanner(bannerOf(outcome));
   };
   const erase = async () => {
     if (!window.confirm(t.confirmRemove(data.Name))) return;
     const outcome = outcomeOf(await remove({ id: data.Id }));
-    onBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+    onBanner(bannerOf(outcome));
     if (outcome.ok) onClosed();
   };
   const f = t.fields;

@@ -11,7 +11,9 @@ import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api
 import { messages } from '../../../messages/withAdmin';
 import { paths } from '../../../../contract/paths';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
-import type { Outcome } from '../navigator/outcome';
+import { OptionList } from '../RecordSelect';
+import type { Banner as BannerState } from '../navigator/navigatorSlice';
+import { bannerOf, type Outcome } from '../navigator/outcome';
 import type { FormValues } from '../validation';
 
 const t = messages.admin;
@@ -50,12 +52,7 @@ export function TargetField({ name, label, id, options }: { name: string; label:
     <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <select {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        <option value="">{t.navigator.choose}</option>
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <OptionList choose options={shown} />
       </select>
       {error && (
         <small id={`${id}-error`} className="admin-error">
@@ -65,8 +62,6 @@ export function TargetField({ name, label, id, options }: { name: string; label:
     </div>
   );
 }
-
-type BannerState = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 
 interface SettingsFormProps {
   title: string;
@@ -92,7 +87,7 @@ export function SettingsForm({ title, intro, loadError, initialValues, isError, 
     const outcome = await save(values);
     // Saved: what is shown is what the server holds (nothing left unsaved for the guard).
     if (outcome.ok) form.initialize(values);
-    setBanner(outcome.ok ? { kind: 'success' } : { kind: 'failure', message: outcome.message });
+    setBanner(bannerOf(outcome));
   };
   return (
     <AdminPage title={title}>

@@ -1,7 +1,7 @@
 // « Paramètres du site » (/admin/site): the business's identity, the public pages' texts and
 // photos (GET / PUT /api/site, issue 14). One form, grouped fields with their French messages,
 // the spec's banners, the unsaved-changes guard, and a link to the site.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
@@ -39,60 +39,49 @@ export function SiteEditor() {
   );
 }
 
+/** The fields whose label is the one of their name. */
+type NamedField = { [K in keyof typeof f]: (typeof f)[K] extends string ? K : never }[keyof typeof f];
 const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, label, kind: 'text', ...extra });
 
 function SiteFields() {
   const id = useId();
-  const form = useForm<FormValues>();
   const { values, dirty } = useFormState<FormValues>({ subscription: { values: true, dirty: true } });
   const cards = useTargets('gallery');
   useLeaveGuard(dirty === true);
   const social = (values.Social as SiteSettings['Social'] | undefined) ?? [];
   const footer = (values.FooterServices as string[] | undefined) ?? [];
   const field = (spec: FieldSpec) => <FormField key={spec.name} spec={spec} idPrefix={id} disabled={false} />;
+  /** Text fields labelled by their name's own label. */
+  const texts = (...names: NamedField[]) => names.map((name) => field(text(name, f[name])));
   const longText = (name: string, label: string, hint?: string) => field({ name, label, kind: 'textarea', ...(hint ? { hint } : {}) });
 
   return (
     <>
       <fieldset>
         <legend>{t.groups.business}</legend>
-        {field(text('BusinessName', f.BusinessName))}
-        {field(text('OwnerName', f.OwnerName))}
-        {field(text('Since', f.Since))}
+        {texts('BusinessName', 'OwnerName', 'Since')}
       </fieldset>
       <fieldset>
         <legend>{t.groups.contact}</legend>
         {field(text('Phone', f.Phone, { hint: t.hints.Phone, autoComplete: 'off' }))}
         {field({ name: 'InfoEmail', label: f.InfoEmail, kind: 'email' })}
         {field({ name: 'QuotesEmail', label: f.QuotesEmail, kind: 'email' })}
-        {field(text('Street', f.Street))}
-        {field(text('City', f.City))}
-        {field(text('Province', f.Province))}
-        {field(text('PostalCode', f.PostalCode))}
-        {field(text('AreaServed', f.AreaServed))}
+        {texts('Street', 'City', 'Province', 'PostalCode', 'AreaServed')}
       </fieldset>
       <fieldset>
         <legend>{t.groups.social}</legend>
-        {social.map((_link, i) => (
-          <div className="admin-row" key={i}>
-            {field(text(`Social[${i}].Network`, f.Network(i + 1)))}
-            {field({ name: `Social[${i}].Url`, label: f.Url(i + 1), kind: 'text', autoComplete: 'url' })}
-            {social.length > 1 && (
-              <button type="button" className="admin-remove" onClick={() => form.change('Social', social.filter((_, j) => j !== i))}>
-                {t.removeSocial(i + 1)}
-              </button>
-            )}
-          </div>
-        ))}
-        {social.length < MAX_SOCIAL && (
-          <button type="button" onClick={() => form.change('Social', [...social, { Network: '', Url: '' }])}>
-            {t.addSocial}
-          </button>
-        )}
+        <Rows name="Social" items={social} max={MAX_SOCIAL} blank={{ Network: '', Url: '' }} removeLabel={t.removeSocial} addLabel={t.addSocial}>
+          {(i) => (
+            <>
+              {field(text(`Social[${i}].Network`, f.Network(i + 1)))}
+              {field({ name: `Social[${i}].Url`, label: f.Url(i + 1), kind: 'text', autoComplete: 'url' })}
+            </>
+          )}
+        </Rows>
       </fieldset>
       <fieldset>
         <legend>{t.groups.welcome}</legend>
-        {field(text('WelcomeTagline', f.WelcomeTagline))}
+        {texts('WelcomeTagline')}
         {longText('WelcomeIntro', f.WelcomeIntro)}
         <p className="admin-hint">{t.hints.specialties}</p>
         {[0, 1, 2].map((i) => (
@@ -115,21 +104,9 @@ function SiteFields() {
       </fieldset>
       <fieldset>
         <legend>{t.groups.footer}</legend>
-        {footer.map((_service, i) => (
-          <div className="admin-row" key={i}>
-            {field(text(`FooterServices[${i}]`, f.footerService(i + 1)))}
-            {footer.length > 1 && (
-              <button type="button" className="admin-remove" onClick={() => form.change('FooterServices', footer.filter((_, j) => j !== i))}>
-                {t.removeFooterService(i + 1)}
-              </button>
-            )}
-          </div>
-        ))}
-        {footer.length < MAX_FOOTER_SERVICES && (
-          <button type="button" onClick={() => form.change('FooterServices', [...footer, ''])}>
-            {t.addFooterService}
-          </button>
-        )}
+        <Rows name="FooterServices" items={footer} max={MAX_FOOTER_SERVICES} blank="" removeLabel={t.removeFooterService} addLabel={t.addFooterService}>
+          {(i) => field(text(`FooterServices[${i}]`, f.footerService(i + 1)))}
+        </Rows>
       </fieldset>
       <fieldset>
         <legend>{t.groups.photos}</legend>
@@ -137,6 +114,43 @@ function SiteFields() {
         {field({ name: 'AboutPhoto', label: f.AboutPhoto, kind: 'image', hint: messages.admin.fields.imageHint })}
         {field({ name: 'ContactPhoto', label: f.ContactPhoto, kind: 'image', hint: messages.admin.fields.imageHint })}
       </fieldset>
+    </>
+  );
+}
+
+interface RowsProps<T> {
+  /** The list's name in the form. */
+  name: string;
+  items: T[];
+  max: number;
+  /** A new item. */
+  blank: T;
+  removeLabel(number: number): string;
+  addLabel: string;
+  /** The fields of the i-th item. */
+  children(i: number): ReactNode;
+}
+
+/** A list the owner lengthens and shortens: a row of fields an item, each with its remove button while there are two or more, and an add button below `max`. */
+function Rows<T>({ name, items, max, blank, removeLabel, addLabel, children }: RowsProps<T>) {
+  const form = useForm<FormValues>();
+  return (
+    <>
+      {items.map((_item, i) => (
+        <div className="admin-row" key={i}>
+          {children(i)}
+          {items.length > 1 && (
+            <button type="button" className="admin-remove" onClick={() => form.change(name, items.filter((_, j) => j !== i))}>
+              {removeLabel(i + 1)}
+            </button>
+          )}
+        </div>
+      ))}
+      {items.length < max && (
+        <button type="button" onClick={() => form.change(name, [...items, blank])}>
+          {addLabel}
+        </button>
+      )}
     </>
   );
 }

@@ -4,21 +4,17 @@
 // mark of an entry whose page was deleted, and the unsaved-changes guard.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Menu, MutationResult, SiteSettings } from '../../../api/api.enhanced';
-import { loggedIn, renderWithProviders } from '../../../test/render';
-import { startApiServer, type ApiServer } from '../../../test/apiServer';
+import { renderSignedIn } from '../../../test/render';
+import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
 
 let server: ApiServer;
 let token: string;
-beforeAll(async () => {
-  server = await startApiServer();
-  token = (await server.login()).Token;
-});
+beforeAll(async () => ({ server, token } = await startApiServerSignedIn()));
 afterAll(() => server.close());
 afterEach(() => jest.restoreAllMocks());
 
 async function open(route: string, ready: string) {
-  const tokens = await server.login();
-  const view = renderWithProviders(null, { route, apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+  const view = await renderSignedIn(server, route);
   await screen.findByLabelText(ready, {}, { timeout: 5000 });
   return view;
 }
@@ -31,8 +27,7 @@ const readMenu = () => server.get<Menu>('/api/menu/all/', token);
 
 describe('« Paramètres du site »', () => {
   test('the admin menu leads to it; it shows the current settings in groups', async () => {
-    const tokens = await server.login();
-    const { user } = renderWithProviders(null, { route: '/admin', apiOrigin: server.origin, preloadedState: loggedIn(tokens.Token, tokens.RefreshToken) });
+    const { user } = await renderSignedIn(server, '/admin');
     await user.click(await screen.findByRole('link', { name: 'Paramètres du site' }));
     expect(await screen.findByLabelText('Nom de l’entreprise')).toHaveValue('Atelier Bois et Maison');
     expect(field('Téléphone')).toHaveValue('819 555-0142');

@@ -1,4 +1,4 @@
-// The demo menu: the specification's table, the menu of a fresh install (server/demo/site.ts,
+// The demo menu: the specification's table, the menu of a fresh install (server/db/migration0007.ts,
 // stored by migration 0007) until the owner edits it in « Menu » (issue 14). Tests read it too.
 import type { Menu } from './api.ts';
 

@@ -1,6 +1,7 @@
-// What migration 0007 stores as the site settings and the menu of a fresh install, frozen as it
-// was released: a migration never imports code that can change later (the demo business of
-// server/demo/site.ts may change; a database migrated once must be migrated the same way again).
+// The site settings and the menu of a fresh install (the demo business, for the owner to replace
+// in the admin: « Paramètres du site », « Menu »), as migration 0007 stores them, frozen as it
+// was released: a migration never imports code that can change later (a database migrated once
+// must be migrated the same way again). Tests read the demo business from here too.
 
 export const site0007 = {
   "BusinessName": "Atelier Bois et Maison",

@@ -5,7 +5,7 @@
 // - Files are written into a temporary folder of DATA_DIR/images (a dot name, never served nor
 //   backed up), then renamed into place, variants first and the original last, then the row is
 //   inserted: a crash never leaves a half-written file under a final name, and a refusal leaves
-//   nothing. Leftover temporary folders are removed at start-up.
+//   nothing. Leftover temporary folders are removed at start-up once an hour old.
 // - Names are never reused: deleting an image keeps its row as a tombstone (deleted_at), so a
 //   later upload of a file with the same name gets `-2`; URLs of the library can therefore be
 //   cached for a year as immutable.
@@ -21,13 +21,14 @@
 //   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.
 //   Demo videos (server/demo/images/*.mp4) come with their poster `<stem>-affiche.jpg` beside them.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageInfo, Media } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import type { ImageTable } from '../db/schema.ts';
+import { isLeftover } from '../domain/leftovers.ts';
 import { createDemoImport } from './demoImport.ts';
 import * as imageRows from './image.repository.ts';
 import { createLiveFiles } from './liveFiles.ts';
@@ -109,17 +110,6 @@ export interface ImageLibrary {
    * its files go. A video goes with its poster (neither may be in use); a poster never goes alone.
    */
   remove(name: string): Promise<RemoveResult>;
-}
-
-/** A temporary entry older than this is a crash's leftover (an upload lasts minutes at most). */
-const LEFTOVER_AGE_MS = 60 * 60 * 1000;
-
-function isLeftover(path: string): boolean {
-  try {
-    return Date.now() - statSync(path).mtimeMs > LEFTOVER_AGE_MS;
-  } catch {
-    return false; // gone meanwhile
-  }
 }
 
 export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageLibrary {

@@ -2,14 +2,13 @@
 // and every hour). At start, work folders and folders without a row that are an hour old go too:
 // leftovers of a crash (another server process on the same DATA_DIR may be receiving a request
 // right now: its work folder, or its folder just before its row is committed).
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
+import { isLeftover } from '../domain/leftovers.ts';
 import * as repo from './quote.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Work folders and folders without a row older than this are leftovers of a crash. */
-const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 /** The name of a work folder (a request being received). */
 export const WORK_PREFIX = '.tmp-';
 
@@ -24,7 +23,6 @@ export async function purgeQuotes(db: Db, dir: string, retentionDays: number, no
 export async function removeLeftovers(db: Db, dir: string): Promise<void> {
   const known = await repo.allFolders(db);
   for (const entry of readdirSync(dir)) {
-    const stale = Date.now() - statSync(join(dir, entry)).mtimeMs > LEFTOVER_AGE_MS;
-    if (stale && (entry.startsWith(WORK_PREFIX) || !known.has(entry))) rmSync(join(dir, entry), { recursive: true, force: true });
+    if (isLeftover(join(dir, entry)) && (entry.startsWith(WORK_PREFIX) || !known.has(entry))) rmSync(join(dir, entry), { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 // The security matrix, sessions (rotation, reuse, logout, password change), sign-in limiting,
 // XSRF and headers.
 import { createHmac } from 'node:crypto';
-import { demoSite } from '../demo/site.ts';
+import { site0007 as demoSite } from '../db/migration0007.ts';
 import { build, formData, snapshot, XSRF, ADMIN_EMAIL, ADMIN_PWD, type TestApp } from './helper.ts';
 import { operations } from '../../contract/api.ts';
 import { loadContract } from '../http/contract.ts';

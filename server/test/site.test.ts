@@ -4,7 +4,7 @@
 import type { Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
 import { demoMenu } from '../../contract/menu.ts';
 import { testSite } from '../../contract/testSite.ts';
-import { demoSite } from '../demo/site.ts';
+import { site0007 as demoSite } from '../db/migration0007.ts';
 import sharp from 'sharp';
 import { buildSignedIn, snapshot, uploadImage, type TestApp, libraryOf } from './helper.ts';
 

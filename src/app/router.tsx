@@ -197,7 +197,7 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.contact.path,
     element: <ContactPage quoteForm={<QuoteForm />} />,
-    data: () => [query(e.getQuoteForm, undefined)],
+    data: () => [query(e.getQuoteForm, {})],
     fresh: true,
     head: (_id, _state, path, site) => ({
       title: fullTitle(t.contact.title, site),
@@ -224,7 +224,7 @@ export const publicPages: PublicPage[] = [
     path: paths.privacy.path,
     element: <PrivacyPage />,
     // The retention period it states comes with the quote form's answer.
-    data: () => [query(e.getQuoteForm, undefined)],
+    data: () => [query(e.getQuoteForm, {})],
     fresh: true,
     head: (_id, _state, path, site) => ({
       title: fullTitle(messages.quotes.privacy.title, site),

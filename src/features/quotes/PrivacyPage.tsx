@@ -7,7 +7,7 @@ import { useSite } from '../../lib/site';
 
 export function PrivacyPage() {
   const t = messages.quotes.privacy;
-  const form = useGetQuoteFormQuery();
+  const form = useGetQuoteFormQuery({});
   const site = useSite();
   const days = form.data?.RetentionDays ?? 365;
   return (

@@ -52,7 +52,7 @@ export function QuoteForm() {
   const id = useId();
   // The token arrives with the page (the server renders it for this visit) or with the first
   // visit of the page; an expired one is renewed when the server refuses it (below).
-  const form = useGetQuoteFormQuery();
+  const form = useGetQuoteFormQuery({});
   const [send] = useSendQuoteMutation();
   const [stage, setStage] = useState<Stage>({ kind: 'editing' });
   const [errors, setErrors] = useState<QuoteErrors>({});

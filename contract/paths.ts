@@ -46,3 +46,25 @@ export function parseId(value: string | undefined): number | null {
 /** The admin area: a client page, started under the data router (main.tsx). */
 export const isAdminPath = (pathname: string) =>
   pathname === '/admin' || pathname.startsWith('/admin/');
+
+// ── Languages (issue 27) ─────────────────────────────────────────────────────────────────────
+// French is the site's language, at the specification's URLs; the English page of every public
+// French URL is /en followed by that URL, same ids. The language comes from the URL alone.
+
+export type Lang = 'fr' | 'en';
+export const langs: readonly Lang[] = ['fr', 'en'];
+/** The English site's prefix. */
+export const EN_PREFIX = '/en';
+/** hreflang / <html lang> of each language (Canada). */
+export const langTags: Record<Lang, string> = { fr: 'fr-CA', en: 'en-CA' };
+
+/** The language of a public path: en under /en/, fr otherwise. */
+export const langOfPath = (pathname: string): Lang =>
+  pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`) ? 'en' : 'fr';
+
+/** The French path of a public path (its /en prefix taken off). */
+export const frenchPath = (pathname: string): string =>
+  langOfPath(pathname) === 'en' ? pathname.slice(EN_PREFIX.length) || '/' : pathname;
+
+/** A French href (from paths.*.href) in `lang`: `/en/project/3` for en. */
+export const inLang = (href: string, lang: Lang): string => (lang === 'en' ? `${EN_PREFIX}${href}` : href);

@@ -6,13 +6,17 @@
 import type { ChildProcess } from 'node:child_process';
 
 interface Advance {
-  advanceClockMs: number;
+  /** Moves the clock this many milliseconds forward. */
+  advanceClockMs?: number;
+  /** Sets the clock to this moment (milliseconds since the epoch), from which it runs on. */
+  setClockMs?: number;
 }
 interface Advanced {
   clockOffsetMs: number;
 }
 
-const isAdvance = (message: unknown): message is Advance => typeof (message as Advance | null)?.advanceClockMs === 'number';
+const isAdvance = (message: unknown): message is Advance =>
+  typeof (message as Advance | null)?.advanceClockMs === 'number' || typeof (message as Advance | null)?.setClockMs === 'number';
 const isAdvanced = (message: unknown): message is Advanced => typeof (message as Advanced | null)?.clockOffsetMs === 'number';
 
 /** In the child: the clock for AppConfig.now, `offsetMs` ahead of real time, moved by the parent. */
@@ -20,14 +24,20 @@ export function childClock(offsetMs = 0): () => number {
   let offset = offsetMs;
   process.on('message', (message) => {
     if (!isAdvance(message)) return;
-    offset += message.advanceClockMs;
+    if (message.setClockMs !== undefined) offset = message.setClockMs - Date.now();
+    else offset += message.advanceClockMs ?? 0;
     process.send?.({ clockOffsetMs: offset } satisfies Advanced);
   });
   return () => Date.now() + offset;
 }
 
 /** In the test: moves the child's clock `ms` forward; resolves once the child uses the new time (or has exited). */
-export function advanceChildClock(child: ChildProcess, ms: number): Promise<void> {
+export const advanceChildClock = (child: ChildProcess, ms: number): Promise<void> => moveChildClock(child, { advanceClockMs: ms });
+
+/** In the test: sets the child's clock to the moment `epochMs` (it runs on from there); resolves once the child uses it. */
+export const setChildClock = (child: ChildProcess, epochMs: number): Promise<void> => moveChildClock(child, { setClockMs: epochMs });
+
+function moveChildClock(child: ChildProcess, move: Advance): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.connected) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const done = () => {
@@ -40,7 +50,7 @@ export function advanceChildClock(child: ChildProcess, ms: number): Promise<void
     };
     child.on('message', onMessage);
     child.once('exit', done);
-    child.send({ advanceClockMs: ms } satisfies Advance, (error) => {
+    child.send(move, (error) => {
       if (error) {
         child.off('message', onMessage);
         child.off('exit', done);

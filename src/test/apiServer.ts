@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import md5 from 'blueimp-md5';
-import { advanceChildClock } from '../../server/test/testClock';
+import { advanceChildClock, setChildClock } from '../../server/test/testClock';
 import { browserFetch } from './browserFetch';
 
 export const ADMIN_EMAIL = 'admin@atelier.test';
@@ -31,6 +31,8 @@ export interface ApiServer {
   primeXsrf(): Promise<void>;
   /** Moves the server's clock `ms` forward (e.g. past the quote form's 3 s) instead of waiting. */
   advanceClock(ms: number): Promise<void>;
+  /** Sets the server's clock to a moment (ms since the epoch), e.g. that of a form's token, from which it runs on. */
+  setClock(epochMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startApiServer(): Promise<ApiServer> {
       await browserFetch()(`${origin}/api/menu`);
     },
     advanceClock: (ms) => advanceChildClock(child, ms),
+    setClock: (epochMs) => setChildClock(child, epochMs),
     close: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

@@ -2,7 +2,7 @@
 // for params, body and responses, security requirements, tag, and how to name the handler's
 // argument the way the generated client does (path params camelCased, the body under the
 // lower-camel name of its schema: `category`, `projectType`, `userInput`, ...).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parse } from 'yaml';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -52,7 +52,26 @@ const isObject = (value: unknown): value is JsonObject =>
 
 const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 
+/** The operations read from each contract file, with the file's size and date when read. */
+const loaded = new Map<string, { stamp: string; operations: ContractOperation[] }>();
+
+/**
+ * The operations of the contract at `openapiPath`. A process that builds several apps (the
+ * tests build hundreds) reads and resolves the file once while it is unchanged; each app gets
+ * its own copy (Fastify may annotate the schemas it is given).
+ */
 export function loadContract(openapiPath: string): ContractOperation[] {
+  const { size, mtimeMs } = statSync(openapiPath);
+  const stamp = `${size} ${mtimeMs}`;
+  let entry = loaded.get(openapiPath);
+  if (entry?.stamp !== stamp) {
+    entry = { stamp, operations: readContract(openapiPath) };
+    loaded.set(openapiPath, entry);
+  }
+  return structuredClone(entry.operations);
+}
+
+function readContract(openapiPath: string): ContractOperation[] {
   // `yaml` resolves the anchors and aliases (the shared mutation responses) itself.
   const doc: unknown = parse(readFileSync(openapiPath, 'utf8'), { maxAliasCount: 1000 });
   if (!isObject(doc) || !isObject(doc.paths)) throw new Error(`${openapiPath}: no paths`);

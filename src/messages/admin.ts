@@ -26,6 +26,11 @@ export const admin = {
     order: 'Ordre d’affichage',
     quit: 'Quitter Admin',
   },
+  /** The English texts the owner writes beside the French ones (issue 27); the admin stays French. */
+  english: {
+    label: (french: string) => `${french} (anglais)`,
+    hint: 'Vide : pas encore traduit (le site anglais montre alors le texte français).',
+  },
   editors: {
     category: 'Catégories',
     projectType: 'Types de projet',
@@ -72,6 +77,8 @@ export const admin = {
     user: (n: number, total: number) => `Usager: ${n} de : ${total}`,
     /** Beside the counter, for a project visitors do not see. */
     draft: 'Brouillon',
+    /** Beside the counter, for a record without its English name (issue 27). */
+    untranslated: 'Non traduit',
   },
   buttons: {
     update: 'Mettre à jour',

@@ -3,25 +3,25 @@
 // field's rules (empty allowed), and « Non traduit » beside the counter of a record whose English
 // name is empty. The API is scripted and holds what it is sent: the real server stores En only
 // with the server's part of issue 27; a read without En (today's) is one of the cases.
-import { screen, waitFor } from '@testing-library/react';
-import type { Category, Project, ProjectType } from '../../../api/api.enhanced';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Category, GalleryItem, Project, ProjectType } from '../../../api/api.enhanced';
 import { loggedIn, renderWithProviders } from '../../../test/render';
 import { startScriptedServer, type Route, type ScriptedServer } from '../../../test/scriptedServer';
 
-type Lists = { category: Category[]; projecttype: ProjectType[]; project: Project[] };
+type Lists = { category: Category[]; projecttype: ProjectType[]; project: Project[]; 'project/1/gallery': GalleryItem[] };
 let lists: Lists;
 let server: ScriptedServer;
 
-/** GET …/all/ answers a list; POST adds the body as a record, PUT …/{id} replaces it: as the server does. */
+/** GET …/all/ (or the gallery) answers a list; POST adds the body as a record, PUT …/{id} replaces it: as the server does. */
 const holding: Route = ({ method, url, body }) => {
-  if (/^\/api\/(project\/\d+\/gallery|image\/all\/)$/.test(url)) return { status: 200, body: [] };
-  const match = /^\/api\/(category|projecttype|project)\/(all\/|\d+)?$/.exec(url);
+  if (url === '/api/image/all/') return { status: 200, body: [] };
+  const match = /^\/api\/(category|projecttype|project|project\/1\/gallery)\/?(all\/|\d+)?$/.exec(url);
   if (!match) return undefined;
   const list: Array<{ Id: number }> = lists[match[1] as keyof Lists];
   if (method === 'GET') return { status: 200, body: list };
   const record = JSON.parse(body) as { Id: number };
   if (method === 'POST') list.push({ ...record, Id: Math.max(0, ...list.map((r) => r.Id)) + 1 });
-  if (method === 'PUT') list.splice(list.findIndex((r) => r.Id === Number(match[2])), 1, record);
+  if (method === 'PUT') list.splice(list.findIndex((r) => r.Id === Number(match[2])), 1, { ...record, Id: Number(match[2]) });
   return { status: 200, body: { Result: true, Message: '' } };
 };
 
@@ -43,6 +43,9 @@ beforeEach(() => {
     ],
     project: [
       { Id: 1, ProjectTypeId: 1, Name: 'Banc en cèdre', Description: 'Un banc robuste en cèdre.', Image: 'banc.jpg', Published: true, En: { Name: '', Description: '' } },
+    ],
+    'project/1/gallery': [
+      { Id: 4, Image: 'banc-detail.jpg', Caption: 'Le dossier', Alt: 'Le dossier du banc en cèdre', Pair: '', En: { Caption: 'The backrest', Alt: '' } },
     ],
   };
 });
@@ -166,4 +169,26 @@ test('project: the English texts follow the French rules and messages; an Englis
   await waitFor(() => expect(field('Nom (anglais)')).toHaveValue('Bench for reading'));
   expect(screen.getByText('Brouillon')).toBeInTheDocument();
   expect(screen.queryByText('Non traduit')).not.toBeInTheDocument();
+});
+
+test('gallery: the English alt text and caption under the French ones, loaded and saved with them', async () => {
+  const { user } = await open('/admin/project');
+  const item = (await within(await screen.findByRole('region', { name: 'Galerie du projet' })).findByRole('listitem')) as HTMLElement;
+  const text = (label: string) => within(item).getByLabelText(label);
+  expect(text('Texte de remplacement')).toHaveValue('Le dossier du banc en cèdre');
+  expect(text('Texte de remplacement (anglais)')).toHaveValue('');
+  expect(text('Légende')).toHaveValue('Le dossier');
+  expect(text('Légende (anglais)')).toHaveValue('The backrest');
+  expect(text('Légende (anglais)')).toHaveAccessibleDescription('Vide : pas encore traduit (le site anglais montre alors le texte français).');
+
+  await user.type(text('Texte de remplacement (anglais)'), 'The cedar bench’s backrest');
+  await user.click(within(item).getByRole('button', { name: 'Enregistrer Le dossier du banc en cèdre' }));
+  await success();
+  expect(lastWrite()).toEqual({
+    Image: 'banc-detail.jpg',
+    Caption: 'Le dossier',
+    Alt: 'Le dossier du banc en cèdre',
+    En: { Caption: 'The backrest', Alt: 'The cedar bench’s backrest' },
+    Pair: '',
+  });
 });

@@ -24,6 +24,7 @@ import {
   type User,
 } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
+import { withEnglish } from '../english';
 import { GalleryEditor } from '../gallery/GalleryEditor';
 import { marksOf } from '../marks';
 import { navigators } from '../navigator/navigatorSlice';
@@ -47,8 +48,6 @@ const eraseByName = (record: { Name: string }) => t.confirm.erase(record.Name);
 /** The texts of the editors of the catalogue's records (category, project type, project), and their marks. */
 const recordTexts = { counter: t.counter.record, cancelLabel: t.buttons.cancel, confirmErase: eraseByName, marks: marksOf };
 
-/** A French field, then its English one under it (`En.Name`: « Nom (anglais) »), empty while not translated. */
-const withEnglish = (spec: FieldSpec): FieldSpec[] => [spec, { ...spec, name: `En.${spec.name}`, label: t.english.label(spec.label), hint: t.english.hint }];
 
 /**
  * The English texts of a record (its `En`, read or typed), every key present: '' when absent

@@ -192,3 +192,16 @@ test('gallery: the English alt text and caption under the French ones, loaded an
     Pair: '',
   });
 });
+
+test('« Ordre d’affichage » marks the categories, types and projects not translated', async () => {
+  lists.project.push({ Id: 2, ProjectTypeId: 1, Name: 'Banc courbe', Description: 'Un banc courbe.', Image: 'banc.jpg', Published: false, En: { Name: 'Curved bench', Description: 'A curved bench.' } });
+  renderWithProviders(null, { route: '/admin/order', apiOrigin: server.origin, preloadedState: loggedIn() });
+  const marks = async (legend: string) =>
+    within(await screen.findByRole('group', { name: legend }))
+      .getAllByRole('listitem')
+      .map((item) => [item.querySelector('.admin-order-name')?.firstChild?.textContent, ...within(item).queryAllByRole('strong').map((mark) => mark.textContent)]);
+  await screen.findByRole('group', { name: 'Projets du type « Bancs de jardin »' });
+  expect(await marks('Catégories')).toEqual([['Projets extérieurs'], ['Décoration', 'Non traduit'], ['Rangement', 'Non traduit']]);
+  expect(await marks('Types de projet de la catégorie « Projets extérieurs »')).toEqual([['Bancs de jardin']]);
+  expect(await marks('Projets du type « Bancs de jardin »')).toEqual([['Banc en cèdre', 'Non traduit'], ['Banc courbe', 'Brouillon']]);
+});

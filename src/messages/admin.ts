@@ -26,6 +26,11 @@ export const admin = {
     order: 'Ordre d’affichage',
     quit: 'Quitter Admin',
   },
+  /** The English texts the owner writes beside the French ones (issue 27); the admin stays French. */
+  english: {
+    label: (french: string) => `${french} (anglais)`,
+    hint: 'Vide : pas encore traduit (le site anglais montre alors le texte français).',
+  },
   editors: {
     category: 'Catégories',
     projectType: 'Types de projet',
@@ -72,6 +77,8 @@ export const admin = {
     user: (n: number, total: number) => `Usager: ${n} de : ${total}`,
     /** Beside the counter, for a project visitors do not see. */
     draft: 'Brouillon',
+    /** Beside the counter, for a record without its English name (issue 27). */
+    untranslated: 'Non traduit',
   },
   buttons: {
     update: 'Mettre à jour',
@@ -200,11 +207,14 @@ export const admin = {
       Phone: 'Tel qu’affiché ; le lien d’appel en est tiré',
       lines: 'Une ligne vide ou un retour à la ligne commence un paragraphe',
       specialties: 'Les trois cartes « Ce que nous faisons » de la page d’accueil',
+      footerEn: 'Les services du pied de page anglais. Aucun : le pied de page anglais montre les services en français.',
     },
     addSocial: 'Ajouter un réseau',
     removeSocial: (n: number) => `Retirer le réseau ${n}`,
     addFooterService: 'Ajouter un service',
     removeFooterService: (n: number) => `Retirer le service ${n}`,
+    addFooterServiceEn: 'Ajouter un service en anglais',
+    removeFooterServiceEn: (n: number) => `Retirer le service ${n} (anglais)`,
   },
   siteMenu: {
     title: 'Menu du site',

@@ -8,6 +8,8 @@ export const adminQuotes = {
     'L’envoi par courriel n’est pas configuré (SMTP_URL absent) : les demandes arrivent seulement ici. Consultez cette page régulièrement.',
   unread: 'Nouvelle',
   handled: 'Traitée',
+  /** A request sent from the English form (issue 27: Lang en; absent is fr). */
+  english: 'Demande en anglais',
   photos: (n: number) => (n === 0 ? 'sans photo' : `${n} photo${n > 1 ? 's' : ''}`),
   received: (date: string) => `Reçue le ${date}`,
   openPrefix: 'Ouvrir la demande de ',

@@ -13,6 +13,8 @@ export interface Seen {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** The request's body as sent ('' without one). */
+  body: string;
 }
 
 export type Route = (
@@ -28,10 +30,12 @@ export interface ScriptedServer {
 export async function startScriptedServer(route: Route): Promise<ScriptedServer> {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
-    const entry = { method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers };
+    const entry: Seen = { method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers, body: '' };
     seen.push(entry);
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      entry.body = Buffer.concat(chunks).toString();
       const layout = layoutAnswers[entry.url];
       const answer = route(entry) ?? (layout ? { status: 200, body: layout } : { status: 404, body: { Result: false, Message: 'introuvable' } });
       setTimeout(() => {

@@ -1,3 +1,4 @@
+import { getIn } from 'final-form';
 import { limits } from '../../../contract/limits';
 import {
   categoryRules,
@@ -111,6 +112,37 @@ describe('user', () => {
   });
   it('the first broken rule of a field wins', () => {
     expect(errorOf(userRules, { ...validUser, Email: 'a@b' }, 'Email')).toBe("Nom d'usager invalide");
+  });
+});
+
+describe('English texts (En, issue 27): the French field’s rules and messages, empty allowed', () => {
+  const translated = [
+    ['category', categoryRules, validCategory, limits.Category, ['Name']],
+    ['project type', projectTypeRules, validType, limits.ProjectType, ['Name', 'Description']],
+    ['project', projectRules, validProject, limits.Project, ['Name', 'Description']],
+  ] as const;
+  it.each(translated)('%s', (_name, rules, valid, schema, fields) => {
+    const french = (field: string, value: string) => errorOf(rules, { ...valid, [field]: value }, field);
+    const frenchOf = valid as Record<string, unknown>;
+    // Not translated: every English text empty.
+    expect(validator(rules)({ ...valid, En: Object.fromEntries(fields.map((field) => [field, ''])) })).toEqual({});
+    // One text beside a whole English version (a project's English name needs its description).
+    const whole = Object.fromEntries(fields.map((field) => [field, String(frenchOf[field] || 'Une description.')]));
+    const english = (field: string, value: string) => getIn(validator(rules)({ ...valid, En: { ...whole, [field]: value } }), `En.${field}`) as unknown;
+    for (const field of fields) {
+      const limit = (schema as Record<string, { minLength?: number; maxLength: number }>)[field] as { minLength?: number; maxLength: number };
+      const refused = [`${whole[field]}\u202E`, 'a'.repeat(limit.maxLength + 1), ...(limit.minLength ? ['a'.repeat(limit.minLength - 1)] : [])];
+      for (const value of refused) {
+        expect([field, value, english(field, value)]).toEqual([field, value, french(field, value)]);
+        expect(english(field, value)).toBeDefined();
+      }
+    }
+  });
+  it('project: an English name needs its English description (not the reverse)', () => {
+    const error = (En: object) => getIn(validator(projectRules)({ ...validProject, En }), 'En.Description') as unknown;
+    expect(error({ Name: 'Cedar bench', Description: '' })).toBe('Description requise');
+    expect(error({ Name: '', Description: 'A sturdy bench.' })).toBeUndefined();
+    expect(validator(projectRules)({ ...validProject, En: { Name: '', Description: '' } })).toEqual({});
   });
 });
 

@@ -1,6 +1,9 @@
 // Validation of the admin forms (specification section 5): plain functions, no React.
 // A rule returns its message when the value breaks it, otherwise undefined; a field's first
 // broken rule wins. `validator(rules)` turns a rule table into a React Final Form `validate`.
+// A field's English text (issue 27, `En.Name`…) follows its French field's rules and messages,
+// except that it may stay empty (not translated).
+import { getIn, setIn } from 'final-form';
 import { limits } from '../../../contract/limits';
 import { messages } from '../../messages/withAdmin';
 
@@ -9,7 +12,7 @@ const t = messages.admin.validation;
 export type FormValues = Record<string, unknown>;
 type Rule = (value: unknown, values: FormValues) => string | undefined;
 export type Rules = Record<string, Rule[]>;
-type Errors = Record<string, string>;
+type Errors = Record<string, unknown>;
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const isBlank = (value: unknown) =>
@@ -48,14 +51,21 @@ const sameAs =
   (value, values) =>
     !isBlank(value) && text(value) !== text(values[field]) ? message : undefined;
 
+/** Required once the field `other` (a path, e.g. `En.Name`) has a value. */
+const requiredWith =
+  (other: string, message: string): Rule =>
+  (value, values) =>
+    !isBlank(getIn(values, other)) ? required(message)(value, values) : undefined;
+
+/** A rule table's fields are paths (`En.Name`); the errors take the values' shape, as final-form reads them. */
 export function validator(rules: Rules): (values: FormValues) => Errors {
   return (values) => {
-    const errors: Errors = {};
+    let errors: Errors = {};
     for (const [field, fieldRules] of Object.entries(rules)) {
       for (const rule of fieldRules) {
-        const message = rule(values[field], values);
+        const message = rule(getIn(values, field), values);
         if (message) {
-          errors[field] = message;
+          errors = setIn(errors, field, message) as Errors;
           break;
         }
       }
@@ -75,25 +85,32 @@ const { Category, ProjectType, Project, UserInput } = limits;
 const PASSWORD = { minLength: 8, maxLength: 50 } as const;
 
 const categoryName = t.categoryName(Category.Name.minLength, Category.Name.maxLength);
+/** The rules of a text once it is there; its French field adds `required`, its English one (may be empty) does not. */
+const categoryNameText = [minLength(Category.Name.minLength, categoryName), maxLength(Category.Name.maxLength, categoryName), allowedCharacters(Category.Name.pattern, categoryName)];
 export const categoryRules: Rules = {
-  Name: [required(categoryName), minLength(Category.Name.minLength, categoryName), maxLength(Category.Name.maxLength, categoryName), allowedCharacters(Category.Name.pattern, categoryName)],
+  Name: [required(categoryName), ...categoryNameText],
+  'En.Name': categoryNameText,
 };
 
+const projectTypeName = [minLength(ProjectType.Name.minLength), maxLength(ProjectType.Name.maxLength), allowedCharacters(ProjectType.Name.pattern)];
+const projectTypeDescription = [maxLength(ProjectType.Description.maxLength), allowedCharacters(ProjectType.Description.pattern)];
 export const projectTypeRules: Rules = {
-  Name: [required(t.projectTypeNameRequired), minLength(ProjectType.Name.minLength), maxLength(ProjectType.Name.maxLength), allowedCharacters(ProjectType.Name.pattern)],
-  Description: [maxLength(ProjectType.Description.maxLength), allowedCharacters(ProjectType.Description.pattern)],
+  Name: [required(t.projectTypeNameRequired), ...projectTypeName],
+  'En.Name': projectTypeName,
+  Description: projectTypeDescription,
+  'En.Description': projectTypeDescription,
   Image: [maxLength(ProjectType.Image.maxLength)],
   CategoryId: [required(t.categoryRequired)],
 };
 
+const projectName = [minLength(Project.Name.minLength), maxLength(Project.Name.maxLength), allowedCharacters(Project.Name.pattern)];
+const projectDescription = [minLength(Project.Description.minLength), maxLength(Project.Description.maxLength), allowedCharacters(Project.Description.pattern)];
 export const projectRules: Rules = {
-  Name: [required(t.projectNameRequired), minLength(Project.Name.minLength), maxLength(Project.Name.maxLength), allowedCharacters(Project.Name.pattern)],
-  Description: [
-    required(t.descriptionRequired),
-    minLength(Project.Description.minLength),
-    maxLength(Project.Description.maxLength),
-    allowedCharacters(Project.Description.pattern),
-  ],
+  Name: [required(t.projectNameRequired), ...projectName],
+  'En.Name': projectName,
+  Description: [required(t.descriptionRequired), ...projectDescription],
+  // A project shown in English needs its English description too.
+  'En.Description': [requiredWith('En.Name', t.descriptionRequired), ...projectDescription],
   Image: [required(t.imageRequired)],
   ProjectTypeId: [required(t.projectTypeRequired)],
 };
@@ -151,14 +168,39 @@ const checkEmail = (value: unknown, limit: TextLimit) =>
 
 const checkTarget = (value: unknown, pattern: RegExp) => (isBlank(value) ? t.targetRequired : pattern.test(text(value)) ? undefined : t.targetRequired);
 
-export function validateSite(values: FormValues, year = new Date().getFullYear()): NestedErrors {
-  const v = values as Record<string, unknown> & {
-    Social?: Array<Record<string, unknown>>;
-    Specialties?: Array<Record<string, unknown>>;
-    AboutServices?: Array<Record<string, unknown>>;
-    FooterServices?: unknown[];
+type Texts = Record<string, unknown> & {
+  Specialties?: Array<Record<string, unknown>>;
+  AboutServices?: Array<Record<string, unknown>>;
+  FooterServices?: unknown[];
+};
+
+/**
+ * The errors of the site's texts that have an English version, in French (`optional` false) or
+ * in English (`optional`: each may stay empty; the footer's English list may be empty, but not
+ * one of its entries).
+ */
+function checkSiteTexts(v: Texts, optional: boolean) {
+  return {
+    AreaServed: checkText(v.AreaServed, S.AreaServed, optional),
+    WelcomeTagline: checkText(v.WelcomeTagline, S.WelcomeTagline, optional),
+    WelcomeIntro: checkText(v.WelcomeIntro, S.WelcomeIntro, optional),
+    Specialties: (v.Specialties ?? []).map((card) => ({
+      Title: checkText(card.Title, limits.SiteCard.Title, optional),
+      Text: checkText(card.Text, limits.SiteCard.Text, optional),
+    })),
+    AboutIntro: checkText(v.AboutIntro, S.AboutIntro, optional),
+    AboutServices: (v.AboutServices ?? []).map((service) =>
+      clean({ Title: checkText(service.Title, limits.SiteService.Title, optional), Text: checkText(service.Text, limits.SiteService.Text, optional) }),
+    ),
+    FooterServices: (v.FooterServices ?? []).map((service) => checkText(service, limits.ShortText)),
   };
+}
+
+export function validateSite(values: FormValues, year = new Date().getFullYear()): NestedErrors {
+  const v = values as Texts & { Social?: Array<Record<string, unknown>>; En?: Texts };
   const since = text(v.Since).trim();
+  const texts = checkSiteTexts(v, false);
+  const english = checkSiteTexts(v.En ?? {}, true);
   return clean({
     BusinessName: checkText(v.BusinessName, S.BusinessName),
     OwnerName: checkText(v.OwnerName, S.OwnerName),
@@ -175,35 +217,30 @@ export function validateSite(values: FormValues, year = new Date().getFullYear()
     City: checkText(v.City, S.City),
     Province: checkText(v.Province, S.Province),
     PostalCode: isBlank(v.PostalCode) || POSTAL_CODE.test(text(v.PostalCode).trim()) ? undefined : t.postalCodeInvalid,
-    AreaServed: checkText(v.AreaServed, S.AreaServed),
     Since: /^[0-9]{4}$/.test(since) && Number(since) >= 1900 && Number(since) <= year ? undefined : t.sinceInvalid(year),
-    WelcomeTagline: checkText(v.WelcomeTagline, S.WelcomeTagline),
-    WelcomeIntro: checkText(v.WelcomeIntro, S.WelcomeIntro),
-    Specialties: (v.Specialties ?? []).map((card) =>
-      clean({
-        Title: checkText(card.Title, limits.SiteCard.Title),
-        Text: checkText(card.Text, limits.SiteCard.Text),
-        Target: checkTarget(card.Target, pageTarget),
-      }),
-    ),
-    AboutIntro: checkText(v.AboutIntro, S.AboutIntro),
-    AboutServices: (v.AboutServices ?? []).map((service) =>
-      clean({ Title: checkText(service.Title, limits.SiteService.Title), Text: checkText(service.Text, limits.SiteService.Text) }),
-    ),
-    FooterServices: (v.FooterServices ?? []).map((service) => checkText(service, limits.ShortText)),
+    ...texts,
+    Specialties: texts.Specialties.map((card, i) => clean({ ...card, Target: checkTarget(v.Specialties?.[i]?.Target, pageTarget) })),
     WelcomePhoto: checkText(v.WelcomePhoto, S.WelcomePhoto),
     AboutPhoto: checkText(v.AboutPhoto, S.AboutPhoto),
     ContactPhoto: checkText(v.ContactPhoto, S.ContactPhoto),
+    En: clean({ ...english, Specialties: english.Specialties.map(clean) }),
   });
 }
 
+/** The errors of a menu item's English text (`En.Label`, `En.Title`): as its French text's, but it may be empty. */
+const checkEnglish = (en: unknown, key: string, limit: TextLimit) => clean({ [key]: checkText((en as Record<string, unknown> | undefined)?.[key], limit, true) });
+
 export function validateMenu(values: FormValues): NestedErrors {
-  const v = values as { Dropdowns?: Array<{ Title?: unknown; Entries?: Array<Record<string, unknown>> }>; Links?: Array<Record<string, unknown>> };
+  const v = values as { Dropdowns?: Array<{ Title?: unknown; En?: unknown; Entries?: Array<Record<string, unknown>> }>; Links?: Array<Record<string, unknown>> };
   const entry = (link: Record<string, unknown>) =>
-    clean({ Label: checkText(link.Label, limits.MenuLink.Label), Href: checkTarget(link.Href, siteTarget) });
+    clean({ Label: checkText(link.Label, limits.MenuLink.Label), Href: checkTarget(link.Href, siteTarget), En: checkEnglish(link.En, 'Label', limits.MenuLink.Label) });
   return clean({
     Dropdowns: (v.Dropdowns ?? []).map((dropdown) =>
-      clean({ Title: checkText(dropdown.Title, limits.MenuDropdown.Title), Entries: (dropdown.Entries ?? []).map(entry) }),
+      clean({
+        Title: checkText(dropdown.Title, limits.MenuDropdown.Title),
+        En: checkEnglish(dropdown.En, 'Title', limits.MenuDropdown.Title),
+        Entries: (dropdown.Entries ?? []).map(entry),
+      }),
     ),
     Links: (v.Links ?? []).map(entry),
   });

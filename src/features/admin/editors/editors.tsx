@@ -24,7 +24,9 @@ import {
   type User,
 } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
+import { withEnglish } from '../english';
 import { GalleryEditor } from '../gallery/GalleryEditor';
+import { marksOf } from '../marks';
 import { navigators } from '../navigator/navigatorSlice';
 import { outcomeOf, type CallResult } from '../navigator/outcome';
 import type { Crud, EditorConfig, FieldSpec, Option } from '../navigator/types';
@@ -43,18 +45,35 @@ const named = (list: { Id: number; Name: string }[] | undefined): Option[] | und
   list?.map((item) => ({ value: item.Id, label: item.Name }));
 const eraseByName = (record: { Name: string }) => t.confirm.erase(record.Name);
 
-/** The texts of the editors of the catalogue's records (category, project type, project). */
-const recordTexts = { counter: t.counter.record, cancelLabel: t.buttons.cancel, confirmErase: eraseByName };
+/** The texts of the editors of the catalogue's records (category, project type, project), and their marks. */
+const recordTexts = { counter: t.counter.record, cancelLabel: t.buttons.cancel, confirmErase: eraseByName, marks: marksOf };
+
+
+/**
+ * The English texts of a record (its `En`, read or typed), every key present: '' when absent
+ * (not translated; a read from before issue 27 has no En) or only spaces.
+ */
+function englishOf<K extends string>(en: unknown, keys: readonly K[]): Record<K, string> {
+  const texts = (en ?? {}) as Partial<Record<K, unknown>>;
+  return Object.fromEntries(keys.map((key) => [key, str(texts[key]).trim() ? str(texts[key]) : ''])) as Record<K, string>;
+}
+const NAME = ['Name'] as const;
+const DESCRIBED = ['Name', 'Description'] as const;
 
 /** A project type's and a project's fields: its name, its parent (a select of `options`), its description and photo. */
 const describedFields = (parent: FieldSpec & { kind: 'select' }): FieldSpec[] => [
-  { name: 'Name', label: t.fields.name, kind: 'text' },
+  ...withEnglish({ name: 'Name', label: t.fields.name, kind: 'text' }),
   parent,
-  { name: 'Description', label: t.fields.description, kind: 'textarea' },
+  ...withEnglish({ name: 'Description', label: t.fields.description, kind: 'textarea' }),
   { name: 'Image', label: t.fields.image, kind: 'image', hint: t.fields.imageHint },
 ];
-/** A project type's and a project's name, description and photo, as typed. */
-const describedOf = (values: FormValues) => ({ Name: str(values.Name), Description: str(values.Description), Image: str(values.Image) });
+/** A project type's and a project's name, description and photo, and their English texts, as typed. */
+const describedOf = (values: FormValues) => ({
+  Name: str(values.Name),
+  Description: str(values.Description),
+  Image: str(values.Image),
+  En: englishOf(values.En, DESCRIBED),
+});
 
 type Call<A> = (arg: A) => PromiseLike<CallResult>;
 
@@ -80,11 +99,11 @@ export const categoryEditor: EditorConfig<Category> = {
   navigator: navigators.category,
   useCrud: () =>
     crudOf('category', useGetCategoriesQuery(), useAddCategoryMutation()[0], useUpdateCategoryMutation()[0], useDeleteCategoryMutation()[0]),
-  fields: [{ name: 'Name', label: t.fields.name, kind: 'text', quiet: true }],
+  fields: withEnglish({ name: 'Name', label: t.fields.name, kind: 'text', quiet: true }),
   rules: categoryRules,
-  blank: { Id: 0, Name: '' },
-  toForm: ({ Id, Name }) => ({ Id, Name }),
-  fromForm: (values) => ({ Id: num(values.Id), Name: str(values.Name) }),
+  blank: { Id: 0, Name: '', En: englishOf(undefined, NAME) },
+  toForm: ({ Id, Name, En }) => ({ Id, Name, En: englishOf(En, NAME) }),
+  fromForm: (values) => ({ Id: num(values.Id), Name: str(values.Name), En: englishOf(values.En, NAME) }),
   ...recordTexts,
 };
 
@@ -96,8 +115,8 @@ export const projectTypeEditor: EditorConfig<ProjectType> = {
   useOptions: () => ({ categories: named(useGetCategoriesQuery().data) }),
   fields: describedFields({ name: 'CategoryId', label: t.fields.category, kind: 'select', options: 'categories' }),
   rules: projectTypeRules,
-  blank: { Id: 0, CategoryId: undefined, Name: '', Description: '', Image: '' },
-  toForm: (record) => ({ ...record }),
+  blank: { Id: 0, CategoryId: undefined, Name: '', Description: '', Image: '', En: englishOf(undefined, DESCRIBED) },
+  toForm: ({ Id, CategoryId, Name, Description, Image, En }) => ({ Id, CategoryId, Name, Description, Image, En: englishOf(En, DESCRIBED) }),
   fromForm: (values) => ({ Id: num(values.Id), CategoryId: num(values.CategoryId), ...describedOf(values) }),
   ...recordTexts,
 };
@@ -114,8 +133,8 @@ export const projectEditor: EditorConfig<Project> = {
   ],
   rules: projectRules,
   // A new project is published unless the owner unchecks « Publié ».
-  blank: { Id: 0, ProjectTypeId: undefined, Name: '', Description: '', Image: '', Published: true },
-  toForm: ({ Id, ProjectTypeId, Name, Description, Image, Published }) => ({ Id, ProjectTypeId, Name, Description, Image, Published }),
+  blank: { Id: 0, ProjectTypeId: undefined, Name: '', Description: '', Image: '', En: englishOf(undefined, DESCRIBED), Published: true },
+  toForm: ({ Id, ProjectTypeId, Name, Description, Image, En, Published }) => ({ Id, ProjectTypeId, Name, Description, Image, En: englishOf(En, DESCRIBED), Published }),
   fromForm: (values) => ({
     Id: num(values.Id),
     ProjectTypeId: num(values.ProjectTypeId),
@@ -123,7 +142,6 @@ export const projectEditor: EditorConfig<Project> = {
     Published: values.Published !== false,
   }),
   ...recordTexts,
-  status: (project) => (project.Published === false ? t.counter.draft : undefined),
   below: (project) => <GalleryEditor projectId={project.Id} />,
 };
 

@@ -14,6 +14,7 @@ import {
   useUpdateGalleryItemMutation,
   useUploadImageMutation,
   type GalleryItem,
+  type GalleryItemInput,
   type ImageInfo,
 } from '../../../api/api.enhanced';
 import { limits } from '../../../../contract/limits';
@@ -29,6 +30,15 @@ import { OrderList, type DragHandle } from '../order/OrderList';
 const t = messages.admin.gallery;
 
 type Pair = GalleryItem['Pair'];
+/** An item's texts as typed: its caption and alt text, in French and in English (issue 27: '' is not translated). */
+type ItemTexts = Required<Pick<GalleryItemInput, 'Caption' | 'Alt' | 'En'>>;
+/** The texts of an item as read (a read without En: nothing translated), or of a new one. */
+const textsOf = (item?: GalleryItem): ItemTexts => ({
+  Caption: item?.Caption ?? '',
+  Alt: item?.Alt ?? '',
+  En: { Caption: item?.En?.Caption ?? '', Alt: item?.En?.Alt ?? '' },
+});
+const sameTexts = (a: ItemTexts, b: ItemTexts) => JSON.stringify(a) === JSON.stringify(b);
 /** A photo on its way into the gallery: being uploaded, or waiting for its alt text. */
 interface ToAdd {
   key: string;
@@ -112,7 +122,7 @@ export function GalleryEditor({ projectId }: { projectId: number }) {
           dragBy="handle"
           render={(item, handle) => (
             <ItemFields
-              key={`${item.Id}:${item.Caption}:${item.Alt}:${item.Pair}`}
+              key={`${item.Id}:${JSON.stringify(textsOf(item))}:${item.Pair}`}
               item={item}
               handle={handle}
               video={isVideo(item.Media) || isVideoName(library, item.Image)}
@@ -194,17 +204,38 @@ function UploadState({ entry, discard }: { entry: ToAdd; discard(): void }) {
 interface TextsProps {
   idPrefix: string;
   video: boolean;
-  caption: string;
-  alt: string;
-  setCaption(value: string): void;
-  setAlt(value: string): void;
+  texts: ItemTexts;
+  setTexts(texts: ItemTexts): void;
   /** The alt text's message, once the person tried to save without it. */
   showAltError: boolean;
 }
 
-/** The caption and the alt text of an item, with the alt text's hint and message. */
-function Texts({ idPrefix, video, caption, alt, setCaption, setAlt, showAltError }: TextsProps) {
+/** One text of an item: its label, its input (the contract's length), its hint. */
+function TextField({ id, label, value, hint, onChange }: { id: string; label: string; value: string; hint: string; onChange(value: string): void }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} maxLength={limits.GalleryText.maxLength} aria-describedby={`${id}-hint`} onChange={(event) => onChange(event.target.value)} />
+      <small id={`${id}-hint`} className="admin-hint">
+        {hint}
+      </small>
+    </div>
+  );
+}
+
+/** The alt text and the caption of an item, each followed by its English version; the alt text's hint and message. */
+function Texts({ idPrefix, video, texts, setTexts, showAltError }: TextsProps) {
+  const { Caption: caption, Alt: alt, En: en } = texts;
   const altError = showAltError && !video && !alt.trim();
+  const english = (key: keyof ItemTexts['En'], label: string) => (
+    <TextField
+      id={`${idPrefix}-${key.toLowerCase()}-en`}
+      label={messages.admin.english.label(label)}
+      value={en[key]}
+      hint={messages.admin.english.hint}
+      onChange={(value) => setTexts({ ...texts, En: { ...en, [key]: value } })}
+    />
+  );
   return (
     <>
       <div className={`admin-field${altError ? ' admin-field--error' : ''}`}>
@@ -215,7 +246,7 @@ function Texts({ idPrefix, video, caption, alt, setCaption, setAlt, showAltError
           maxLength={limits.GalleryItemInput.Alt.maxLength}
           aria-invalid={altError || undefined}
           aria-describedby={`${idPrefix}-alt-hint${altError ? ` ${idPrefix}-alt-error` : ''}`}
-          onChange={(event) => setAlt(event.target.value)}
+          onChange={(event) => setTexts({ ...texts, Alt: event.target.value })}
         />
         <small id={`${idPrefix}-alt-hint`} className="admin-hint">
           {t.altHint}
@@ -226,10 +257,12 @@ function Texts({ idPrefix, video, caption, alt, setCaption, setAlt, showAltError
           </small>
         ) : null}
       </div>
+      {english('Alt', t.alt)}
       <div className="admin-field">
         <label htmlFor={`${idPrefix}-caption`}>{t.caption}</label>
-        <input id={`${idPrefix}-caption`} value={caption} maxLength={limits.GalleryItemInput.Caption.maxLength} onChange={(event) => setCaption(event.target.value)} />
+        <input id={`${idPrefix}-caption`} value={caption} maxLength={limits.GalleryItemInput.Caption.maxLength} onChange={(event) => setTexts({ ...texts, Caption: event.target.value })} />
       </div>
+      {english('Caption', t.caption)}
     </>
   );
 }
@@ -239,27 +272,26 @@ interface ItemFieldsProps {
   handle: DragHandle;
   video: boolean;
   thumbnail: string;
-  save(input: { Caption: string; Alt: string; Pair: Pair }): Promise<Outcome>;
+  save(input: ItemTexts & { Pair: Pair }): Promise<Outcome>;
   remove(): void;
 }
 
 /** An item of the gallery: its thumbnail (drag it to move the item), its texts, its mark, its buttons. */
 function ItemFields({ item, handle, video, thumbnail, save, remove }: ItemFieldsProps) {
   const idPrefix = useId();
-  const [caption, setCaption] = useState(item.Caption);
-  const [alt, setAlt] = useState(item.Alt);
+  const [texts, setTexts] = useState(() => textsOf(item));
   const [pair, setPair] = useState<Pair>(item.Pair);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const name = item.Alt.trim() || item.Caption.trim() || item.Image;
-  const changed = caption !== item.Caption || alt !== item.Alt || pair !== item.Pair;
+  const changed = !sameTexts(texts, textsOf(item)) || pair !== item.Pair;
 
   const submit = async () => {
     setTried(true);
-    if (!video && !alt.trim()) return;
+    if (!video && !texts.Alt.trim()) return;
     setBusy(true);
     try {
-      await save({ Caption: caption, Alt: alt, Pair: pair });
+      await save({ ...texts, Pair: pair });
     } finally {
       setBusy(false);
     }
@@ -273,7 +305,7 @@ function ItemFields({ item, handle, video, thumbnail, save, remove }: ItemFields
           {item.Image}
           {video ? <strong className="admin-status">{t.video}</strong> : null}
         </p>
-        <Texts idPrefix={idPrefix} video={video} caption={caption} alt={alt} setCaption={setCaption} setAlt={setAlt} showAltError={tried} />
+        <Texts idPrefix={idPrefix} video={video} texts={texts} setTexts={setTexts} showAltError={tried} />
         <div className="admin-field">
           <label htmlFor={`${idPrefix}-pair`}>{t.pair}</label>
           <select id={`${idPrefix}-pair`} value={pair} disabled={video} aria-describedby={`${idPrefix}-pair-hint`} onChange={(event) => setPair(event.target.value as Pair)}>
@@ -304,27 +336,26 @@ interface NewItemProps {
   name: string;
   video: boolean;
   thumbnail: string;
-  add(input: { Caption: string; Alt: string }): Promise<void>;
+  add(input: ItemTexts): Promise<void>;
   discard(): void;
 }
 
 /** A photo waiting for its alt text before it joins the gallery. */
 function NewItem({ name, video, thumbnail, add, discard }: NewItemProps) {
   const idPrefix = useId();
-  const [caption, setCaption] = useState('');
-  const [alt, setAlt] = useState('');
+  const [texts, setTexts] = useState(() => textsOf());
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     setTried(true);
-    if (!video && !alt.trim()) {
+    if (!video && !texts.Alt.trim()) {
       document.getElementById(`${idPrefix}-alt`)?.focus();
       return;
     }
     setBusy(true);
     try {
-      await add({ Caption: caption, Alt: alt });
+      await add(texts);
     } finally {
       setBusy(false);
     }
@@ -335,7 +366,7 @@ function NewItem({ name, video, thumbnail, add, discard }: NewItemProps) {
       <img className="admin-gallery-thumb" src={thumbnail} alt="" width={160} height={120} />
       <div className="admin-gallery-fields">
         <p className="admin-gallery-name">{name}</p>
-        <Texts idPrefix={idPrefix} video={video} caption={caption} alt={alt} setCaption={setCaption} setAlt={setAlt} showAltError={tried} />
+        <Texts idPrefix={idPrefix} video={video} texts={texts} setTexts={setTexts} showAltError={tried} />
         <div className="admin-actions">
           <button type="button" className="admin-primary" disabled={busy} onClick={() => void submit()}>
             {t.add(name)}

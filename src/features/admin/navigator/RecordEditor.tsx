@@ -2,8 +2,8 @@
 // adds, updates and deletes through the editor's configuration (specification sections 2, 4, 5).
 // Category, project type, project and user editors are configurations of this component.
 import { useId, useMemo, useState } from 'react';
+import { getIn, type FormApi } from 'final-form';
 import { Form, FormSpy } from 'react-final-form';
-import type { FormApi } from 'final-form';
 import { useAppDispatch, useAppSelector } from '../../../hooks/store';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
@@ -40,8 +40,10 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
   const { mode } = nav;
   const editing = mode !== 'browse';
 
-  const initialValues = mode === 'add' || !record ? config.blank : config.toForm(record);
-  const status = mode !== 'add' && record ? config.status?.(record) : undefined;
+  // The same object while the record is (a new one would reset the form: final-form compares
+  // initial values shallowly, and a record's En is nested).
+  const initialValues = useMemo(() => (mode === 'add' || !record ? config.blank : config.toForm(record)), [mode, record, config]);
+  const marks = mode !== 'add' && record ? (config.marks?.(record) ?? []) : [];
   // A new form for each record shown and each mode entered; within a mode the typed values stay
   // (a refused Ajouter or Accepter keeps them).
   const formKey = mode === 'add' ? 'add' : `${mode}:${JSON.stringify(initialValues)}`;
@@ -64,7 +66,7 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
         const keep = new Set(config.keepAfterFailedAdd);
         form.batch(() => {
           for (const field of config.fields.map((f) => f.name).filter((name) => !keep.has(name))) {
-            form.change(field, config.blank[field]);
+            form.change(field, getIn(config.blank, field));
             form.resetFieldState(field);
           }
         });
@@ -132,7 +134,11 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
         {moves.slice(0, 2).map(moveButton)}
         <output className="admin-counter">{config.counter(index + 1, total)}</output>
         {moves.slice(2).map(moveButton)}
-        {status && <strong className="admin-status">{status}</strong>}
+        {marks.map((mark) => (
+          <strong key={mark} className="admin-status">
+            {mark}
+          </strong>
+        ))}
       </nav>
       {total === 0 && mode === 'browse' && <p className="admin-empty">{t.navigator.empty}</p>}
 

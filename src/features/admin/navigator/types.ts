@@ -54,8 +54,8 @@ export interface EditorConfig<R extends { Id: number }> {
   counter(n: number, total: number): string;
   /** Shown under the form while a saved record is shown (a project's gallery). */
   below?(record: R): ReactNode;
-  /** A word shown beside the counter for this record (a draft project: « Brouillon »), if any. */
-  status?(record: R): string | undefined;
+  /** The words shown beside the counter for this record (marks.ts: « Brouillon », « Non traduit »). */
+  marks?(record: R): string[];
   cancelLabel: string;
   confirmErase(record: R): string;
   /** After a refused Ajouter, only these fields keep what was typed (all when omitted). */

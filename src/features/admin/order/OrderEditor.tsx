@@ -1,5 +1,6 @@
 // « Ordre d’affichage » (/admin/order, issue 15): the owner's order of the categories, of the
-// project types of a category and of the projects of a type (drafts included, marked). An item
+// project types of a category and of the projects of a type (drafts included, marked; records
+// without their English name marked « Non traduit », so the owner sees what is left to translate). An item
 // moves with its « Monter » / « Descendre » buttons (the focus follows it) or by drag and drop;
 // each move is one request (PUT …/order with the list as shown and its new order), shown at once
 // and undone if the server refuses it (someone else changed the list first: it is reloaded).
@@ -14,6 +15,7 @@ import {
 } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
+import { marksOf } from '../marks';
 import type { Banner as BannerState } from '../navigator/navigatorSlice';
 import { bannerOf, outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
 import { RecordSelect } from '../RecordSelect';
@@ -24,16 +26,24 @@ const t = messages.admin.order;
 interface Item {
   Id: number;
   Name: string;
-  /** Shown beside the name (a draft project: « Brouillon »). */
-  note?: string;
+  /** Shown beside the name (marks.ts: « Brouillon », « Non traduit »). */
+  marks: string[];
 }
 
+/** A list's items with their marks; undefined while the list loads. */
+const itemsOf = (records: Array<Parameters<typeof marksOf>[0] & { Id: number; Name: string }> | undefined): Item[] | undefined =>
+  records?.map((record) => ({ Id: record.Id, Name: record.Name, marks: marksOf(record) }));
+
 const nameOf = (item: Item) => item.Name;
-/** The name, and beside it the draft's mark. */
+/** The name, and beside it its marks. */
 const renderItem = (item: Item) => (
   <span className="admin-order-name">
     {item.Name}
-    {item.note && <strong className="admin-status">{item.note}</strong>}
+    {item.marks.map((mark) => (
+      <strong key={mark} className="admin-status">
+        {mark}
+      </strong>
+    ))}
   </span>
 );
 
@@ -55,13 +65,9 @@ export function OrderEditor() {
   const categoryName = categories.data?.find((c) => c.Id === categoryId)?.Name ?? '';
   const typeName = types.data?.find((type) => type.Id === typeId)?.Name ?? '';
   // Kept while the list is the same: a move shows its new order until a new list arrives.
-  const typeProjects = useMemo(
-    () =>
-      projects.data
-        ?.filter((p) => p.ProjectTypeId === typeId)
-        .map((p) => ({ Id: p.Id, Name: p.Name, note: p.Published === false ? messages.admin.counter.draft : undefined })),
-    [projects.data, typeId],
-  );
+  const categoryItems = useMemo(() => itemsOf(categories.data), [categories.data]);
+  const typeItems = useMemo(() => itemsOf(types.data), [types.data]);
+  const typeProjects = useMemo(() => itemsOf(projects.data?.filter((p) => p.ProjectTypeId === typeId)), [projects.data, typeId]);
 
   const saved = (outcome: Outcome) => setBanner(bannerOf(outcome));
   const call = async (request: PromiseLike<CallResult>) => {
@@ -98,21 +104,23 @@ export function OrderEditor() {
       <OrderList
         legend={t.categories}
         keyPrefix="c"
-        items={categories.data}
+        items={categoryItems}
         save={(listOrder) => call(orderCategories({ listOrder }))}
         reload={() => void categories.refetch()}
         nameOf={nameOf}
         empty={t.empty}
+        render={renderItem}
       />
       {categoryId !== undefined && (
         <OrderList
           legend={t.types(categoryName)}
           keyPrefix="t"
-          items={types.data}
+          items={typeItems}
           save={(listOrder) => call(orderProjectTypes({ categoryId, listOrder }))}
           reload={() => void types.refetch()}
           nameOf={nameOf}
           empty={t.empty}
+          render={renderItem}
         >
           <RecordSelect id={`${id}-category`} label={t.category} value={categoryId} records={categories.data} onChange={setChosenCategory} />
         </OrderList>

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loggedIn, renderWithProviders } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
-import type { QuoteForm, QuoteInbox } from '../../../api/api.enhanced';
+import { startScriptedServer } from '../../../test/scriptedServer';
+import type { Quote, QuoteForm, QuoteInbox } from '../../../api/api.enhanced';
 
 jest.setTimeout(40_000);
 
@@ -85,4 +86,36 @@ test('a request opens with its fields as text and its photo, is marked read, the
   await waitFor(() => expect(screen.queryByRole('button', { name: /^Ouvrir la demande de Paul Côté/ })).toBeNull());
   expect((await api.get<QuoteInbox>('/api/quote/all/', token)).Quotes.map((q) => q.Name)).toEqual(['<script>alert("x")</script>']);
   confirm.mockRestore();
+});
+
+test('a request sent from the English form says « Demande en anglais », in the list and opened; one without Lang is French', async () => {
+  // Scripted: the real server stores Lang only with the server's part of issue 27.
+  const mail = { State: 'off', Attempts: 0, LastError: '', NextAttempt: 0 } as const;
+  const quote = (Id: number, Name: string, Lang?: 'en' | 'fr'): Quote => ({
+    Id, Created: Date.UTC(2026, 4, Id), Name, ...(Lang ? { Lang } : {}), Email: 'a@exemple.ca', Phone: '', City: 'Ottawa', Work: 'Autre', Message: 'Bonjour', Read: true, Handled: false, Photos: [], Mail: mail,
+  });
+  const quotes = [quote(3, 'Jane Smith', 'en'), quote(2, 'Luc Gagnon', 'fr'), quote(1, 'Paul Côté')];
+  const scripted = await startScriptedServer(({ url }) => {
+    if (url === '/api/quote/all/') return { status: 200, body: { Unread: 0, MailEnabled: false, Quotes: quotes.map(({ Email: _e, Phone: _p, Message: _m, ...q }) => ({ ...q, Photos: 0 })) } };
+    const one = quotes.find((q) => url === `/api/quote/${q.Id}`);
+    return one ? { status: 200, body: one } : undefined;
+  });
+  try {
+    const { user } = renderWithProviders(null, { route: '/admin/quotes', apiOrigin: scripted.origin, preloadedState: loggedIn(token) });
+    const list = await screen.findByRole('list', { name: 'Demandes de soumission, les plus récentes d’abord' });
+    const item = (name: string) => within(list).getByRole('button', { name: new RegExp(`^Ouvrir la demande de ${name}`) });
+    expect(within(item('Jane Smith')).getByText('Demande en anglais')).toBeInTheDocument();
+    expect(within(item('Luc Gagnon')).queryByText('Demande en anglais')).not.toBeInTheDocument();
+    expect(within(item('Paul Côté')).queryByText('Demande en anglais')).not.toBeInTheDocument();
+
+    await user.click(item('Jane Smith'));
+    const detail = await screen.findByRole('article');
+    expect(within(detail).getByRole('heading', { name: 'Jane Smith' })).toBeInTheDocument();
+    expect(within(detail).getByText('Demande en anglais')).toBeInTheDocument();
+    await user.click(item('Paul Côté'));
+    expect(await screen.findByRole('heading', { name: 'Paul Côté' })).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).queryByText('Demande en anglais')).not.toBeInTheDocument();
+  } finally {
+    await scripted.close();
+  }
 });

@@ -20,6 +20,11 @@ import './quotesAdmin.css';
 
 const t = messages.admin.quotes;
 
+/** « Demande en anglais » for a request sent from the English form (Lang absent: French). */
+function EnglishBadge({ lang }: { lang?: Quote['Lang'] }) {
+  return lang === 'en' ? <span className="quote-badge quote-badge--en">{t.english}</span> : null;
+}
+
 const dateTime = (ms: number) =>
   new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short' }).format(ms);
 
@@ -87,6 +92,7 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
       <p className="quote-meta">
         {t.received(dateTime(data.Created))}
         {data.Handled && <span className="quote-badge quote-badge--done">{t.handled}</span>}
+        <EnglishBadge lang={data.Lang} />
       </p>
       <dl className="quote-fields">
         <dt>{f.email}</dt>
@@ -166,6 +172,7 @@ export function QuotesInbox() {
                 </span>
                 {!q.Read && <span className="quote-badge">{t.unread}</span>}
                 {q.Handled && <span className="quote-badge quote-badge--done">{t.handled}</span>}
+                <EnglishBadge lang={q.Lang} />
                 <span className="quote-summary">
                   {[dateTime(q.Created), q.Work, q.City, t.photos(q.Photos)].filter(Boolean).join(' · ')}
                 </span>

@@ -2,10 +2,11 @@
 // /api/menu, issue 14): drop-downs with a title and their entries, the right-side links; each
 // entry a label and a page picked from the list; « Monter » / « Descendre » move an item (the
 // focus follows it). An entry whose page was deleted says so: visitors do not see it.
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm, useFormState } from 'react-final-form';
-import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuLink } from '../../../api/api.enhanced';
+import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuDropdown, type MenuLink } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
+import { withEnglish } from '../english';
 import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
 import { useLeaveGuard } from '../navigator/useLeaveGuard';
@@ -18,22 +19,34 @@ const MAX_DROPDOWNS = 6;
 const MAX_ENTRIES = 12;
 const MAX_LINKS = 4;
 
-/** What is sent: the menu as edited, without the server's Missing marks. */
+/** An entry's or a link's English label, a drop-down's English title: '' when not translated (or read without En, or new). */
+const englishLink = (link: MenuLink) => ({ Label: String(link.En?.Label ?? '') });
+const englishTitle = (dropdown: MenuDropdown) => ({ Title: String(dropdown.En?.Title ?? '') });
+
+/** The form's values: the menu as read, every English text present. */
+const toForm = (menu: Menu): FormValues => {
+  const link = (entry: MenuLink): MenuLink => ({ ...entry, En: englishLink(entry) });
+  return { Dropdowns: menu.Dropdowns.map((d) => ({ ...d, En: englishTitle(d), Entries: d.Entries.map(link) })), Links: menu.Links.map(link) };
+};
+
+/** What is sent: the menu as edited, with its English texts, without the server's Missing marks. */
 const fromForm = (values: FormValues): Menu => {
   const menu = values as unknown as Menu;
-  const link = ({ Label, Href }: MenuLink): MenuLink => ({ Label, Href });
-  return trimmed({ Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, Entries: d.Entries.map(link) })), Links: menu.Links.map(link) });
+  const link = (entry: MenuLink): MenuLink => ({ Label: entry.Label, Href: entry.Href, En: englishLink(entry) });
+  return trimmed({ Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, En: englishTitle(d), Entries: d.Entries.map(link) })), Links: menu.Links.map(link) });
 };
 
 export function MenuEditor() {
   const menu = useGetMenuForEditQuery(undefined, { refetchOnMountOrArgChange: true });
   const [update] = useUpdateMenuMutation();
+  // The same object while the menu is (a new one would reset the form).
+  const initialValues = useMemo(() => menu.data && toForm(menu.data), [menu.data]);
   return (
     <SettingsForm
       title={t.title}
       intro={t.intro}
       loadError={messages.admin.navigator.loadError}
-      initialValues={menu.data as unknown as FormValues | undefined}
+      initialValues={initialValues}
       isError={menu.isError}
       validate={validateMenu}
       save={async (values) => outcomeOf(await update({ menu: fromForm(values) }))}
@@ -65,7 +78,9 @@ function MenuFields() {
         {dropdowns.map((dropdown, d) => (
           <fieldset key={d} className="admin-group">
             <legend>{t.dropdown(d + 1)}</legend>
-            <FormField spec={{ name: `Dropdowns[${d}].Title`, label: t.dropdownTitle(d + 1), kind: 'text' }} idPrefix={id} disabled={false} />
+            {withEnglish({ name: `Dropdowns[${d}].Title`, label: t.dropdownTitle(d + 1), kind: 'text' }, `Dropdowns[${d}].En.Title`).map((spec) => (
+              <FormField key={spec.name} spec={spec} idPrefix={id} disabled={false} />
+            ))}
             <Moves
               index={d}
               count={dropdowns.length}
@@ -153,7 +168,9 @@ function Entry({ name, id, entry, index, count, targets, moveKey, onMove, onRemo
   const label = entry.Label || t.entry(index + 1);
   return (
     <li className={entry.Missing ? 'admin-entry admin-entry--missing' : 'admin-entry'}>
-      <FormField spec={{ name: `${name}.Label`, label: t.label, kind: 'text' }} idPrefix={id} disabled={false} />
+      {withEnglish({ name: `${name}.Label`, label: t.label, kind: 'text' }, `${name}.En.Label`).map((spec) => (
+        <FormField key={spec.name} spec={spec} idPrefix={id} disabled={false} />
+      ))}
       <TargetField name={`${name}.Href`} label={t.target} id={`${id}-href`} options={targets} />
       {entry.Missing && (
         <p className="admin-warning" role="note">

@@ -1,10 +1,11 @@
 // « Paramètres du site » (/admin/site): the business's identity, the public pages' texts and
 // photos (GET / PUT /api/site, issue 14). One form, grouped fields with their French messages,
 // the spec's banners, the unsaved-changes guard, and a link to the site.
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useForm, useFormState } from 'react-final-form';
-import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings } from '../../../api/api.enhanced';
+import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings, type SiteSettingsEn } from '../../../api/api.enhanced';
 import { messages } from '../../../messages/withAdmin';
+import { englishField } from '../english';
 import { FormField } from '../navigator/FormField';
 import { outcomeOf } from '../navigator/outcome';
 import type { FieldSpec } from '../navigator/types';
@@ -17,19 +18,40 @@ const f = t.fields;
 const MAX_SOCIAL = 5;
 const MAX_FOOTER_SERVICES = 8;
 
-/** The form's values: the settings as GET answers them, without what the server adds (PhotoMedia). */
-const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({ ...site, Since: String(site.Since) });
+/**
+ * The English texts as the form shows them (issue 27): every text present ('' when not
+ * translated, and all of them for a read without En), a card and a service for each French one;
+ * the footer's English services as they are (none: the English footer shows the French ones).
+ */
+function englishOf({ En: en, Specialties, AboutServices }: SiteSettings): SiteSettingsEn {
+  const paired = (english: SiteSettingsEn['Specialties'] | undefined, french: unknown[]) =>
+    french.map((_, i) => ({ Title: String(english?.[i]?.Title ?? ''), Text: String(english?.[i]?.Text ?? '') }));
+  return {
+    AreaServed: en?.AreaServed ?? '',
+    WelcomeTagline: en?.WelcomeTagline ?? '',
+    WelcomeIntro: en?.WelcomeIntro ?? '',
+    Specialties: paired(en?.Specialties, Specialties),
+    AboutIntro: en?.AboutIntro ?? '',
+    AboutServices: paired(en?.AboutServices, AboutServices),
+    FooterServices: en?.FooterServices ?? [],
+  };
+}
+
+/** The form's values: the settings as GET answers them, without what the server adds (PhotoMedia), with every English text. */
+const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({ ...site, Since: String(site.Since), En: englishOf(site) });
 const fromForm = (values: FormValues): SiteSettings => trimmed({ ...(values as unknown as SiteSettings), Since: Number(values.Since) });
 
 export function SiteEditor() {
   const site = useGetSiteQuery();
   const [update] = useUpdateSiteMutation();
+  // The same object while the settings are (a new one would reset the form).
+  const initialValues = useMemo(() => site.data && toForm(site.data), [site.data]);
   return (
     <SettingsForm
       title={t.title}
       intro={t.intro}
       loadError={t.loadError}
-      initialValues={site.data && toForm(site.data)}
+      initialValues={initialValues}
       isError={site.isError}
       validate={validateSite}
       save={async (values) => outcomeOf(await update({ siteSettings: fromForm(values) }))}
@@ -50,10 +72,13 @@ function SiteFields() {
   useLeaveGuard(dirty === true);
   const social = (values.Social as SiteSettings['Social'] | undefined) ?? [];
   const footer = (values.FooterServices as string[] | undefined) ?? [];
+  const footerEn = ((values.En as SiteSettingsEn | undefined)?.FooterServices as string[] | undefined) ?? [];
   const field = (spec: FieldSpec) => <FormField key={spec.name} spec={spec} idPrefix={id} disabled={false} />;
+  /** A field, and its English one under it. */
+  const translated = (spec: FieldSpec) => [field(spec), field(englishField(spec))];
   /** Text fields labelled by their name's own label. */
   const texts = (...names: NamedField[]) => names.map((name) => field(text(name, f[name])));
-  const longText = (name: string, label: string, hint?: string) => field({ name, label, kind: 'textarea', ...(hint ? { hint } : {}) });
+  const longText = (name: string, label: string, hint?: string): FieldSpec => ({ name, label, kind: 'textarea', ...(hint ? { hint } : {}) });
 
   return (
     <>
@@ -66,7 +91,8 @@ function SiteFields() {
         {field(text('Phone', f.Phone, { hint: t.hints.Phone, autoComplete: 'off' }))}
         {field({ name: 'InfoEmail', label: f.InfoEmail, kind: 'email' })}
         {field({ name: 'QuotesEmail', label: f.QuotesEmail, kind: 'email' })}
-        {texts('Street', 'City', 'Province', 'PostalCode', 'AreaServed')}
+        {texts('Street', 'City', 'Province', 'PostalCode')}
+        {translated(text('AreaServed', f.AreaServed))}
       </fieldset>
       <fieldset>
         <legend>{t.groups.social}</legend>
@@ -81,24 +107,24 @@ function SiteFields() {
       </fieldset>
       <fieldset>
         <legend>{t.groups.welcome}</legend>
-        {texts('WelcomeTagline')}
-        {longText('WelcomeIntro', f.WelcomeIntro)}
+        {translated(text('WelcomeTagline', f.WelcomeTagline))}
+        {translated(longText('WelcomeIntro', f.WelcomeIntro))}
         <p className="admin-hint">{t.hints.specialties}</p>
         {[0, 1, 2].map((i) => (
           <div className="admin-row" key={i}>
-            {field(text(`Specialties[${i}].Title`, f.cardTitle(i + 1)))}
-            {longText(`Specialties[${i}].Text`, f.cardText(i + 1))}
+            {translated(text(`Specialties[${i}].Title`, f.cardTitle(i + 1)))}
+            {translated(longText(`Specialties[${i}].Text`, f.cardText(i + 1)))}
             <TargetField name={`Specialties[${i}].Target`} label={f.cardTarget(i + 1)} id={`${id}-card-${i}`} options={cards} />
           </div>
         ))}
       </fieldset>
       <fieldset>
         <legend>{t.groups.about}</legend>
-        {longText('AboutIntro', f.AboutIntro, t.hints.lines)}
+        {translated(longText('AboutIntro', f.AboutIntro, t.hints.lines))}
         {[0, 1, 2].map((i) => (
           <div className="admin-row" key={i}>
-            {field(text(`AboutServices[${i}].Title`, f.serviceTitle(i + 1)))}
-            {longText(`AboutServices[${i}].Text`, f.serviceText(i + 1))}
+            {translated(text(`AboutServices[${i}].Title`, f.serviceTitle(i + 1)))}
+            {translated(longText(`AboutServices[${i}].Text`, f.serviceText(i + 1)))}
           </div>
         ))}
       </fieldset>
@@ -106,6 +132,10 @@ function SiteFields() {
         <legend>{t.groups.footer}</legend>
         <Rows name="FooterServices" items={footer} max={MAX_FOOTER_SERVICES} blank="" removeLabel={t.removeFooterService} addLabel={t.addFooterService}>
           {(i) => field(text(`FooterServices[${i}]`, f.footerService(i + 1)))}
+        </Rows>
+        <p className="admin-hint">{t.hints.footerEn}</p>
+        <Rows name="En.FooterServices" items={footerEn} min={0} max={MAX_FOOTER_SERVICES} blank="" removeLabel={t.removeFooterServiceEn} addLabel={t.addFooterServiceEn}>
+          {(i) => field(text(`En.FooterServices[${i}]`, messages.admin.english.label(f.footerService(i + 1))))}
         </Rows>
       </fieldset>
       <fieldset>
@@ -122,6 +152,8 @@ interface RowsProps<T> {
   /** The list's name in the form. */
   name: string;
   items: T[];
+  /** The fewest items (the remove buttons go below it); 1 unless said. */
+  min?: number;
   max: number;
   /** A new item. */
   blank: T;
@@ -131,15 +163,15 @@ interface RowsProps<T> {
   children(i: number): ReactNode;
 }
 
-/** A list the owner lengthens and shortens: a row of fields an item, each with its remove button while there are two or more, and an add button below `max`. */
-function Rows<T>({ name, items, max, blank, removeLabel, addLabel, children }: RowsProps<T>) {
+/** A list the owner lengthens and shortens: a row of fields an item, each with its remove button while there are more than `min`, and an add button below `max`. */
+function Rows<T>({ name, items, min = 1, max, blank, removeLabel, addLabel, children }: RowsProps<T>) {
   const form = useForm<FormValues>();
   return (
     <>
       {items.map((_item, i) => (
         <div className="admin-row" key={i}>
           {children(i)}
-          {items.length > 1 && (
+          {items.length > min && (
             <button type="button" className="admin-remove" onClick={() => form.change(name, items.filter((_, j) => j !== i))}>
               {removeLabel(i + 1)}
             </button>

@@ -1,12 +1,12 @@
 import { Component, type ReactNode } from 'react';
-import { messages } from '../messages';
+import { useLang } from '../lib/lang';
 
 interface State {
   failed: boolean;
 }
 
 /**
- * A page that throws while it renders shows a French message and a way out instead of a blank
+ * A page that throws while it renders shows a message and a way out instead of a blank
  * screen; the header and footer stay. The Layout keys it by path, so another page starts afresh.
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -21,16 +21,20 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    const t = messages.site.status;
-    return (
-      <div className="page" role="alert">
-        <h1>{t.pageError}</h1>
-        <p>{t.pageErrorHint}</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          {t.reload}
-        </button>
-      </div>
-    );
+    return this.state.failed ? <PageError /> : this.props.children;
   }
+}
+
+/** What a page that failed shows, in its language. */
+function PageError() {
+  const t = useLang().t.site.status;
+  return (
+    <div className="page" role="alert">
+      <h1>{t.pageError}</h1>
+      <p>{t.pageErrorHint}</p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t.reload}
+      </button>
+    </div>
+  );
 }

@@ -1,11 +1,9 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { persistStore } from 'redux-persist';
 import { SERVER_CACHE_ID, serverCacheReceived, type ServerCache } from './api/hydration';
 import { App } from './app/App';
 import { startDataRouter, type DataRouter } from './app/AppRouter';
 import { isAdminPath, langOfPath } from '../contract/paths';
 import { makeStore } from './app/store';
-import { followOtherTabs } from './lib/auth/otherTabs';
 import { loadMessages } from './lib/lang';
 import './styles/global.css';
 
@@ -13,8 +11,8 @@ const store = makeStore();
 // A server-rendered page brings the API answers it was rendered with: the store starts with them.
 const cache = document.getElementById(SERVER_CACHE_ID)?.textContent;
 if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as ServerCache));
-persistStore(store);
-followOtherTabs(store.dispatch);
+// The saved session is the admin area's: its chunk restores it (startDataRouter, or the light
+// router's hand-over on the first admin path); public pages never touch it.
 
 const container = document.getElementById('root');
 if (container) {
@@ -26,7 +24,7 @@ if (container) {
   // French page never loads them); the language comes from the URL alone.
   const { pathname } = window.location;
   const start = () => {
-    if (isAdminPath(pathname)) void startDataRouter().then(render, () => render());
+    if (isAdminPath(pathname)) void startDataRouter(store).then(render, () => render());
     else if (cache) hydrateRoot(container, <App store={store} />);
     else render();
   };

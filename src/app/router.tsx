@@ -3,7 +3,7 @@
 // the component reads) and its head, derived from that data (title, description, preview
 // photo, JSON-LD). The server renders these pages (src/entry-server.tsx), the browser
 // hydrates them. The admin screens hang under one guarded admin layout, in their own chunk.
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
 import { Frame, Layout } from './Layout';
@@ -15,7 +15,7 @@ import { ProjectPage } from '../features/portfolio/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
-import { QuoteForm, quoteFormArg } from '../features/quotes/QuoteForm';
+import { quoteFormArg } from '../features/quotes/formQuery';
 import type * as AdminScreens from '../features/admin/screens';
 import {
   breadcrumbJsonLd,
@@ -39,6 +39,11 @@ import type { RootState } from './store';
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).
 export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '../features/admin/screens');
+
+// The quote request form (its rules, the contract's limits) is a chunk of its own too: only the
+// contact page shows it. The server's page brings it complete, and works as a plain form until
+// the chunk has arrived and React hydrates it.
+const QuoteForm = lazy(() => import(/* webpackChunkName: "quote" */ '../features/quotes/QuoteForm').then((module) => ({ default: module.QuoteForm })));
 
 interface Endpoint<Arg> {
   initiate(arg: Arg, options: { subscribe: boolean }): unknown;
@@ -225,7 +230,15 @@ export const publicPages: PublicPage[] = [
   },
   simplePage({
     path: paths.contact.path,
-    element: <ContactPage quoteForm={<QuoteForm />} />,
+    element: (
+      <ContactPage
+        quoteForm={
+          <Suspense fallback={null}>
+            <QuoteForm />
+          </Suspense>
+        }
+      />
+    ),
     data: (_id, lang) => [query(e.getQuoteForm, quoteFormArg(lang))],
     fresh: true,
     head: ({ path, site, lang, t }) => ({

@@ -4,7 +4,7 @@
 import { useGetQuoteFormQuery } from '../../api/api.enhanced';
 import { useLang } from '../../lib/lang';
 import { useSite } from '../../lib/site';
-import { quoteFormArg } from './QuoteForm';
+import { quoteFormArg } from './formQuery';
 
 export function PrivacyPage() {
   const { lang, t: catalogue } = useLang();

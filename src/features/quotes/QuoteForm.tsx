@@ -10,14 +10,12 @@ import type { PublicMessages } from '../../messages';
 import { useLang } from '../../lib/lang';
 import { MAX_IMAGE_BYTES } from '../../../contract/images';
 import { limits } from '../../../contract/limits';
-import { paths, type Lang } from '../../../contract/paths';
+import { paths } from '../../../contract/paths';
+import { quoteFormArg } from './formQuery';
 import { photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
 import './quotes.css';
 
 const QUOTE_URL = '/api/quote';
-
-/** GET /api/quote/form of a page in `lang` (the French one asks as it always did: no parameter). */
-export const quoteFormArg = (lang: Lang) => (lang === 'en' ? { lang } : {});
 
 /**
  * The form's fields as the browser would post them (what `new FormData(form)` gives, built by

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { useLang } from '../lib/lang';
+import { langOfPath } from '../../contract/paths';
+import { messagesOf } from '../lib/lang';
 
 interface State {
   failed: boolean;
@@ -25,9 +26,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 }
 
-/** What a page that failed shows, in its language. */
+/**
+ * What a page that failed shows, in its language. Only ever in the browser (on the server a
+ * failed render is the server's error page), and around any tree, inside a router or not: the
+ * language is read from the browser's address.
+ */
 function PageError() {
-  const t = useLang().t.site.status;
+  const t = messagesOf(langOfPath(window.location.pathname)).site.status;
   return (
     <div className="page" role="alert">
       <h1>{t.pageError}</h1>

@@ -3,7 +3,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './router';
 
-export { startSession } from '../lib/auth/persistence';
+export { startSession } from './session';
 
 export type FullRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -1,6 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-// The action types alone: redux-persist itself is the admin chunk's (lib/auth/persistence.ts).
+// The action types alone: redux-persist itself is the admin chunk's (app/session.ts).
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { api } from '../api/api.enhanced';
 import { httpExtra, type HttpConfig } from '../api/baseQuery';
@@ -22,14 +22,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 /**
  * The browser's fetch, except for image uploads (multipart calls): fetch cannot tell how much of
  * a request body has been sent, so those go through XMLHttpRequest, which reports the progress.
- * Only the quote form and the admin upload: the transport comes with their chunks (and it is
- * theirs already by then, with its progress listeners: one module instance).
+ * Only the quote form and the admin upload: the transport is in the quote form's chunk (which
+ * imports it for its progress bar: one chunk, one module instance with its listeners).
  */
 const defaultFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const multipart = (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
   if (!multipart || typeof XMLHttpRequest === 'undefined') return fetch(request);
-  const { sendWithProgress } = await import(/* webpackChunkName: "upload" */ '../api/uploadTransport');
+  const { sendWithProgress } = await import(/* webpackChunkName: "quote" */ '../api/uploadTransport');
   return sendWithProgress(request);
 };
 

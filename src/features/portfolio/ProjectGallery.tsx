@@ -3,17 +3,14 @@
 // opening the one full-screen popup (which shows every photo: the cover first). Thumbnails and
 // the comparison's photos load lazily: a project with twenty photos loads twenty small files,
 // and only once the visitor scrolls to them.
-import { lazy, Suspense, useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { GalleryItem, ProjectView } from '../../api/api.enhanced';
 import { imageSizes, isVideo } from '../../components/images';
-import type { Slide } from '../../components/Lightbox';
+import { LazyLightbox, type Slide } from '../../components/LazyLightbox';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
 import { useHydrated } from '../../components/useHydrated';
 import { messagesOf, Own, ownText, useLang, type OwnText } from '../../lib/lang';
-
-// The popup comes when a thumbnail is first opened: a project page does not load it before.
-const Lightbox = lazy(() => import(/* webpackChunkName: "lightbox" */ '../../components/Lightbox').then((module) => ({ default: module.Lightbox })));
 
 /** The thumbnails' rendered widths (columns of at least 10rem). */
 const THUMB_SIZES = '(min-width: 75rem) 12rem, (min-width: 40rem) 25vw, 50vw';
@@ -98,9 +95,7 @@ export function ProjectGallery({ project, name, coverAlt }: { project: ProjectVi
         </section>
       ) : null}
       {open !== null ? (
-        <Suspense fallback={null}>
-          <Lightbox slides={slides} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} restoreFocus={restoreFocus} />
-        </Suspense>
+        <LazyLightbox slides={slides} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} restoreFocus={restoreFocus} />
       ) : null}
     </>
   );

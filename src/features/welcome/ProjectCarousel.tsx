@@ -9,7 +9,7 @@ import { Own, ownText, useLang } from '../../lib/lang';
 import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
-import { Lightbox } from '../../components/Lightbox';
+import { LazyLightbox } from '../../components/LazyLightbox';
 import { useSwipe } from '../../components/useSwipe';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
@@ -167,7 +167,7 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
         </Slider>
       </div>
       {lightbox !== null ? (
-        <Lightbox
+        <LazyLightbox
           slides={projects.map((project) => ({
             key: project.Id,
             name: project.Image,

@@ -8,7 +8,7 @@ export interface AuthState {
   refreshToken: string | null;
   /** Set when the HTTP layer wants the user on the login page; the router acts on it. */
   loginRedirect: boolean;
-  /** Once the admin area has started the saved session (./persistence.ts): redux-persist's state. */
+  /** Once the admin area has started the saved session (src/app/session.ts): redux-persist's state. */
   _persist?: PersistState;
 }
 
@@ -57,6 +57,6 @@ export const { selectIsLoggedIn, selectLoginRedirect } = authSlice.selectors;
 
 /**
  * The session in the store. Public pages never read the saved one: the admin area starts its
- * persistence (./persistence.ts, in the admin chunk) before its first screen.
+ * persistence (src/app/session.ts, in the admin chunk) before its first screen.
  */
 export const authReducer = authSlice.reducer;

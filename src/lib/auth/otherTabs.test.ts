@@ -1,7 +1,7 @@
 // Two tabs, one session: what another tab writes to localStorage (a renewal, a logout) becomes
 // this tab's session at once, so it never renews with a refresh token already spent.
 import { makeStore } from '../../app/store';
-import { persistSession } from './persistence';
+import { persistSession } from '../../app/session';
 import { followOtherTabs } from './otherTabs';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from './tokenStorage';
 

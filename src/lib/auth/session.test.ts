@@ -1,6 +1,6 @@
 import { api } from '../../api/api.enhanced';
 import { makeStore } from '../../app/store';
-import { persistSession } from './persistence';
+import { persistSession } from '../../app/session';
 import { selectIsLoggedIn } from './authSlice';
 import { browserFetch } from '../../test/browserFetch';
 import { startScriptedServer, type ScriptedServer } from '../../test/scriptedServer';

@@ -1,13 +1,13 @@
 // The saved session (the spec's `token` and `refresh-token` in localStorage), restored and kept
 // by redux-persist, and followed across tabs: the admin area's business alone. This module is in
-// the admin chunk (src/app/fullRouter.tsx starts it before the first admin screen renders), so
+// the admin chunk (fullRouter.tsx starts it before the first admin screen renders), so
 // public pages carry neither redux-persist nor the session's code.
 import { persistReducer, persistStore, type Persistor } from 'redux-persist';
 import type { Reducer } from '@reduxjs/toolkit';
-import { rootReducer, type AppStore } from '../../app/store';
-import { authReducer, type AuthState } from './authSlice';
-import { followOtherTabs } from './otherTabs';
-import { tokenStorage } from './tokenStorage';
+import { authReducer, type AuthState } from '../lib/auth/authSlice';
+import { followOtherTabs } from '../lib/auth/otherTabs';
+import { tokenStorage } from '../lib/auth/tokenStorage';
+import { rootReducer, type AppStore } from './store';
 
 /** Only the two tokens are persisted, as raw localStorage entries (see tokenStorage). */
 const persistedAuthReducer = persistReducer<AuthState>(

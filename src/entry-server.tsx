@@ -10,13 +10,13 @@ import { api } from './api/api.enhanced';
 import { serverCacheOf, SERVER_CACHE_ID } from './api/hydration';
 import { App } from './app/App';
 import { headTags, scriptJson, withOrigin, type PageHead } from './app/head';
-import { matchPage, pageData, pageOutcome, publicPages } from './app/router';
+import { matchPage, pageData, pageOutcome, pagePaths } from './app/router';
 import { makeStore } from './app/store';
+import { loadMessages } from './lib/lang';
+import { langOfPath, langTags } from '../contract/paths';
 
-export { SERVER_CACHE_ID };
-
-/** The public pages' paths (Fastify's syntax too: `/project/:id`); any other path is not found. */
-export const pagePaths: string[] = publicPages.map((page) => page.path).filter((path) => path !== '*');
+/** SERVER_CACHE_ID; pagePaths: the public pages' paths in both languages (Fastify's syntax too: `/project/:id`, `/en/project/:id`); any other path is not found. */
+export { SERVER_CACHE_ID, pagePaths };
 
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -40,6 +40,8 @@ export interface RenderedPage {
   cacheJson: string;
   /** Rendered for this visit only: no cache may keep it (the route table's `fresh`). */
   fresh: boolean;
+  /** The page's language, as <html lang> says it: fr-CA, en-CA. */
+  lang: string;
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -50,6 +52,8 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const pathname = new URL(request.url, 'http://page').pathname;
+  const lang = langOfPath(pathname);
+  await loadMessages(lang);
   const store = makeStore(undefined, { apiOrigin: request.apiOrigin, fetchFn: request.fetchFn });
   await Promise.all(pageData(pathname).map((q) => q.run(store.dispatch)));
   const outcome = pageOutcome(pathname, store.getState());
@@ -70,5 +74,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const cacheJson = scriptJson(serverCacheOf(store.getState().api));
   // RTK Query keeps an unused answer for a minute (a timer per query): the store is done with.
   store.dispatch(api.util.resetApiState());
-  return { status: outcome.status, head, headHtml: headTags(head, request.origin), html, cacheJson, fresh: matchPage(pathname).page.fresh === true };
+  return {
+    status: outcome.status,
+    head,
+    headHtml: headTags(head, request.origin),
+    html,
+    cacheJson,
+    fresh: matchPage(pathname).page.fresh === true,
+    lang: langTags[lang],
+  };
 }

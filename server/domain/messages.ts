@@ -32,11 +32,18 @@ export const messages = {
     unknownAddress: 'Ressource introuvable : vérifiez l’adresse.',
     internal: 'Erreur interne du serveur : réessayez dans un moment.',
   },
-  /** The page answered when rendering a public page failed (503). */
+  /** The page answered when rendering a public page failed (503), in the page's language. */
   renderFailed: {
-    title: 'Service momentanément indisponible',
-    text: 'La page n’a pas pu être préparée. Réessayez dans un moment.',
-    home: 'Retour à l’accueil',
+    fr: {
+      title: 'Service momentanément indisponible',
+      text: 'La page n’a pas pu être préparée. Réessayez dans un moment.',
+      home: 'Retour à l’accueil',
+    },
+    en: {
+      title: 'Service temporarily unavailable',
+      text: 'The page could not be prepared. Try again in a moment.',
+      home: 'Back to the home page',
+    },
   },
   signIn: {
     busy: (seconds: number) => `Trop de connexions en cours : réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,

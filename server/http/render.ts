@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paths } from '../../contract/paths.ts';
+import { frenchPath, inLang, langOfPath, langTags, paths, type Lang } from '../../contract/paths.ts';
 import { messages } from '../domain/messages.ts';
 import { etagOf, noneMatch } from './etag.ts';
 import type { ReadCache } from './readCache.ts';
@@ -24,6 +24,8 @@ interface RenderModule {
     html: string;
     cacheJson: string;
     fresh: boolean;
+    /** The page's language tag, for <html lang> (fr-CA, en-CA). */
+    lang: string;
   }>;
 }
 
@@ -52,6 +54,9 @@ export interface Renderer {
 /** The origin calls from the render reach: never the network, the app itself (inject). */
 const IN_PROCESS = 'http://rendu.local';
 
+/** The <html> element's language, which each page replaces with its own. */
+const HTML_LANG = /<html lang="?[A-Za-z-]+"?/;
+
 /** dist/index.html cut where the page's own parts go. */
 function loadTemplate(distDir: string) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
@@ -61,7 +66,9 @@ function loadTemplate(distDir: string) {
     .replace(/<meta name="?description"?[^>]*>/, '')
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   const [before, after] = html.split(/<div id="?root"?><\/div>/);
-  if (after === undefined || !before?.includes('<!--head-->')) throw new Error('dist/index.html: no <title> or no <div id="root"></div>');
+  if (after === undefined || !before?.includes('<!--head-->') || !HTML_LANG.test(before)) {
+    throw new Error('dist/index.html: no <html lang>, no <title> or no <div id="root"></div>');
+  }
   return { before, after };
 }
 
@@ -106,7 +113,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   async function renderToPage(path: string, origin: string): Promise<CachedPage> {
     const page = await render.renderPage({ url: path, origin, fetchFn, apiOrigin: IN_PROCESS });
     const body =
-      template.before.replace('<!--head-->', page.headHtml) +
+      template.before.replace(HTML_LANG, `<html lang="${page.lang}"`).replace('<!--head-->', page.headHtml) +
       `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${page.cacheJson}</script>` +
       template.after;
     return cachedPage(page.status, body, page.fresh);
@@ -116,7 +123,9 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
     paths: render.pagePaths,
     async send(req, reply) {
       const path = req.url.split('?')[0] ?? '/';
-      if (path === paths.root.path) return reply.redirect(paths.welcome.href(), 301);
+      const lang = langOfPath(path);
+      // `/`, `/en` and `/en/` lead to the welcome page in their language.
+      if (frenchPath(path) === paths.root.path) return reply.redirect(inLang(paths.welcome.href(), lang), 301);
       const origin = originOf(req, options.publicUrl);
       let page: CachedPage;
       try {
@@ -125,7 +134,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
         page = await options.cache.get(`page ${origin}${path}`, () => renderToPage(path, origin), (p) => p.status === 200 && !p.fresh);
       } catch (error) {
         req.log.error({ err: error }, messages.log.renderFailed);
-        page = cachedPage(503, errorPage);
+        page = cachedPage(503, errorPages[lang]);
       }
       if (page.status === 503) reply.header('Retry-After', '30');
       return sendWithEtag(req, reply, page, 'text/html; charset=utf-8');
@@ -133,8 +142,12 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   };
 }
 
-/** When the render itself failed: a French page, never a stack. */
-const t = messages.renderFailed;
-const errorPage =
-  '<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  `<title>${t.title}</title><h1>${t.title}</h1><p>${t.text}</p><p><a href="/welcome">${t.home}</a></p></html>`;
+/** When the render itself failed: a page in the path's language, never a stack. */
+const errorPage = (lang: Lang) => {
+  const t = messages.renderFailed[lang];
+  return (
+    `<!doctype html><html lang="${langTags[lang]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${t.title}</title><h1>${t.title}</h1><p>${t.text}</p><p><a href="${inLang(paths.welcome.href(), lang)}">${t.home}</a></p></html>`
+  );
+};
+const errorPages: Record<Lang, string> = { fr: errorPage('fr'), en: errorPage('en') };

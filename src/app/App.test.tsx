@@ -1,7 +1,7 @@
 // The whole SPA as main.tsx starts it: public pages render at once (the server rendered them, the
-// browser hydrates them); the admin area waits for redux-persist to restore the session.
+// browser hydrates them) and leave the saved session alone; the admin area restores it (its chunk
+// carries redux-persist) and waits for it.
 import { render, screen, waitFor } from '@testing-library/react';
-import { persistStore } from 'redux-persist';
 import { browserFetch } from '../test/browserFetch';
 import { settleAfterTest } from '../test/render';
 import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
@@ -23,22 +23,22 @@ function startWithStoredSession(path: string) {
   localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
   window.history.replaceState(null, '', path);
   const store = settleAfterTest(makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() }));
-  const persistor = persistStore(store);
   render(<App store={store} />);
-  return { store, persistor };
+  return { store };
 }
 
-test('a public page renders at once, while the stored session is being restored', async () => {
-  const { store, persistor } = startWithStoredSession('/about');
-  expect(persistor.getState().bootstrapped).toBe(false);
+test('a public page renders at once and does not restore the stored session', async () => {
+  const { store } = startWithStoredSession('/about');
   expect(await screen.findByRole('heading', { name: 'À propos de l’atelier' })).toBeInTheDocument();
-  await waitFor(() => expect(store.getState().auth).toMatchObject({ token: 'a.b.c', refreshToken: 'r1' }));
+  expect(store.getState().auth).toMatchObject({ token: null, refreshToken: null });
+  expect(store.getState().auth._persist).toBeUndefined();
+  expect(localStorage.getItem(TOKEN_KEY)).toBe('a.b.c');
 });
 
 test('an admin page waits for the stored session: no trip to the login page', async () => {
-  const { persistor } = startWithStoredSession('/admin/category');
-  expect(persistor.getState().bootstrapped).toBe(false);
-  await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+  const { store } = startWithStoredSession('/admin/category');
+  await waitFor(() => expect(store.getState().auth._persist?.rehydrated).toBe(true));
+  expect(store.getState().auth).toMatchObject({ token: 'a.b.c', refreshToken: 'r1' });
   await waitFor(() => expect(window.location.pathname).toBe('/admin/category'));
   expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/admin/category');

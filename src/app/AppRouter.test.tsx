@@ -12,7 +12,7 @@ import { settleAfterTest } from '../test/render';
 import { loggedIn } from '../test/render';
 import { startApiServer, type ApiServer } from '../test/apiServer';
 import { AppRouter, startDataRouter, type DataRouter } from './AppRouter';
-import { makeStore, type RootState } from './store';
+import { makeStore, type AppStore, type RootState } from './store';
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -31,14 +31,14 @@ afterEach(async () => {
   stores = [];
 });
 
-function openAt(path: string, preloadedState?: Partial<RootState>, dataRouter?: () => Promise<DataRouter>) {
+function openAt(path: string, preloadedState?: Partial<RootState>, dataRouter?: (store: AppStore) => Promise<DataRouter>) {
   window.history.replaceState(null, '', path);
-  return (dataRouter?.() ?? Promise.resolve(undefined)).then((router) => renderApp(preloadedState, router));
-}
-
-function renderApp(preloadedState: Partial<RootState> | undefined, dataRouter: DataRouter | undefined) {
   const store = settleAfterTest(makeStore(preloadedState, { apiOrigin: server.origin, fetchFn: browserFetch() }));
   stores.push(store);
+  return (dataRouter?.(store) ?? Promise.resolve(undefined)).then((router) => renderApp(store, router));
+}
+
+function renderApp(store: AppStore, dataRouter: DataRouter | undefined) {
   const user = userEvent.setup();
   render(
     <StrictMode>

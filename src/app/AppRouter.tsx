@@ -5,7 +5,9 @@
 // to it for the rest of the visit; that router serves the public pages too, so there is no way back.
 // A visit that starts on an admin page starts under the data router (see main.tsx).
 import { createContext, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
+import type { AppStore } from './store';
 import type { FullRouter, FullRouterProvider } from './fullRouter';
 import { lightRoutes as lightRoutesWith, loadAdminScreens } from './router';
 
@@ -19,28 +21,30 @@ export interface DataRouter {
 const loadDataRouter = async () =>
   (await Promise.all([import(/* webpackChunkName: "admin" */ './fullRouter'), loadAdminScreens()]))[0];
 
-const dataRouterFrom = ({ createFullRouter, FullRouterProvider }: Awaited<ReturnType<typeof loadDataRouter>>) => ({
-  Provider: FullRouterProvider,
-  router: createFullRouter(),
-});
+/** The data router, once the saved session is being restored into `store` (the admin area's alone). */
+function dataRouterFrom({ createFullRouter, FullRouterProvider, startSession }: Awaited<ReturnType<typeof loadDataRouter>>, store: AppStore): DataRouter {
+  startSession(store);
+  return { Provider: FullRouterProvider, router: createFullRouter() };
+}
 
 /** Loads the data router and makes one that starts from where the browser is now. */
-export const startDataRouter = async (): Promise<DataRouter> => dataRouterFrom(await loadDataRouter());
+export const startDataRouter = async (store: AppStore): Promise<DataRouter> => dataRouterFrom(await loadDataRouter(), store);
 
 const HandOverContext = createContext<(dataRouter: DataRouter) => void>(() => undefined);
 
 /** The element of every admin path under the light router: loads the data router, hands over. */
 function HandOver() {
   const handOver = use(HandOverContext);
+  const store = useStore() as AppStore;
   useEffect(() => {
     let current = true;
     void loadDataRouter().then((loaded) => {
-      if (current) handOver(dataRouterFrom(loaded));
+      if (current) handOver(dataRouterFrom(loaded, store));
     });
     return () => {
       current = false;
     };
-  }, [handOver]);
+  }, [handOver, store]);
   return null;
 }
 

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useGetSiteQuery } from '../api/api.enhanced';
 import { useAppSelector } from '../hooks/store';
-import { messages } from '../messages';
 import { useAppDispatch } from '../hooks/store';
 import type { PageOutcome, PageQuery } from './pageState';
 import type { RootState } from './store';
 import { SiteContext } from '../lib/site';
+import { useLang } from '../lib/lang';
 import { LoginRedirect } from '../lib/auth/LoginRedirect';
 import { LoadError } from '../components/LoadError';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
@@ -37,17 +37,18 @@ export function Layout({ outcome, data }: { outcome: PageOutcomeOf; data: (pathn
   usePageData(data);
   useDocumentHead(outcome);
   const site = useGetSiteQuery();
+  const { t } = useLang();
   if (!site.data) {
     return (
       <main id="contenu" className="page">
-        {site.isError ? <LoadError onRetry={() => void site.refetch()} /> : <p role="status">{messages.site.status.loading}</p>}
+        {site.isError ? <LoadError onRetry={() => void site.refetch()} /> : <p role="status">{t.site.status.loading}</p>}
       </main>
     );
   }
   return (
     <SiteContext value={site.data}>
       <a className="skip-link" href="#contenu">
-        {messages.site.skipLink}
+        {t.site.skipLink}
       </a>
       <SiteHeader />
       <Frame />

@@ -1,6 +1,9 @@
-// The data router over the whole site, loaded with the admin chunk (see AppRouter.tsx).
+// The data router over the whole site, loaded with the admin chunk (see AppRouter.tsx), and the
+// saved session, which only the admin area restores (started before its first screen).
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './router';
+
+export { startSession } from './session';
 
 export type FullRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -22,7 +22,7 @@ test('stored text cannot leave its attribute or its script element', () => {
       type: 'article',
       siteName: 'Atelier <b>',
       image: { name: 'banc.jpg', alt: '"><img src=x>' },
-      jsonLd: [breadcrumbJsonLd([{ name: '</script><script>alert(1)</script>', path: '/project/3' }])],
+      jsonLd: [breadcrumbJsonLd([{ name: '</script><script>alert(1)</script>', path: '/project/3' }], 'fr')],
     },
     origin,
   );
@@ -37,7 +37,7 @@ test('stored text cannot leave its attribute or its script element', () => {
 });
 
 test('the breadcrumbs start at the welcome page, with absolute URLs', () => {
-  expect(breadcrumbJsonLd([{ name: 'Potagers', path: '/typeslist/2' }])(origin)).toEqual({
+  expect(breadcrumbJsonLd([{ name: 'Potagers', path: '/typeslist/2' }], 'fr')(origin)).toEqual({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
@@ -57,7 +57,7 @@ test('the not-found head: its canonical is the path asked, the welcome photo of 
 });
 
 test('the business as schema.org reads it comes from the site settings', () => {
-  expect(businessJsonLd(testSite)(origin)).toEqual({
+  expect(businessJsonLd(testSite, 'fr')(origin)).toEqual({
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
     name: 'Menuiserie Lavoie',

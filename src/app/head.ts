@@ -5,8 +5,8 @@
 // Pure functions: no window, no document.
 import { OG_IMAGE, ogImagePath } from '../../contract/images';
 import { srcSet } from '../components/images';
-import { messages } from '../messages';
-import { paths } from '../../contract/paths';
+import { frenchPath, inLang, langOfPath, langTags, langs, paths, type Lang } from '../../contract/paths';
+import { messagesOf, ownText } from '../lib/lang';
 import { pagePhoto, telHref, type SiteSettings } from '../lib/site';
 
 /** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
@@ -23,8 +23,17 @@ export interface PageHead {
   /** og:site_name: the business's name. */
   siteName: string;
   description: string;
-  /** The page's own path: the canonical URL is PUBLIC_URL (or the request's origin) + path. */
+  /**
+   * The page's own path, which says its language (`/en/…`: English). The canonical URL is
+   * PUBLIC_URL (or the request's origin) + path, but for the English page of a record not
+   * translated yet (not `bilingual`), whose canonical is its French page.
+   */
   path: string;
+  /**
+   * The page exists in both languages (the fixed pages, a translated record): its head names
+   * both, and x-default (the French page), as alternates.
+   */
+  bilingual?: boolean;
   /** og:type. */
   type: 'website' | 'article';
   image: HeadImage;
@@ -49,10 +58,13 @@ export function shortDescription(text: string, max = 160): string {
 }
 
 /** The welcome photo: the preview of every page but a project's and a project type's. */
-const welcomeImage = (site: SiteSettings): HeadImage => ({ name: site.WelcomePhoto, alt: site.WelcomeTagline });
+const welcomeImage = (site: SiteSettings, lang: Lang): HeadImage => ({
+  name: site.WelcomePhoto,
+  alt: ownText(lang, site.WelcomeTagline, site.En?.WelcomeTagline).text,
+});
 
 /** What every page's head shares: the business's name, the welcome photo as preview. */
-export const siteHead = (site: SiteSettings) => ({ siteName: site.BusinessName, image: welcomeImage(site) });
+export const siteHead = (site: SiteSettings, lang: Lang) => ({ siteName: site.BusinessName, image: welcomeImage(site, lang) });
 
 /** The welcome photo's variants, for the welcome page's preload (none when it has none). */
 export function heroPreload(site: SiteSettings): PageHead['preload'] {
@@ -61,7 +73,7 @@ export function heroPreload(site: SiteSettings): PageHead['preload'] {
 }
 
 /** The business as schema.org reads it (welcome and contact pages). */
-export function businessJsonLd(site: SiteSettings): (origin: string) => JsonLd {
+export function businessJsonLd(site: SiteSettings, lang: Lang): (origin: string) => JsonLd {
   return (origin) => ({
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
@@ -76,9 +88,9 @@ export function businessJsonLd(site: SiteSettings): (origin: string) => JsonLd {
       ...(site.PostalCode ? { postalCode: site.PostalCode } : {}),
       addressCountry: 'CA',
     },
-    areaServed: site.AreaServed,
+    areaServed: ownText(lang, site.AreaServed, site.En?.AreaServed).text,
     ...(site.Since ? { foundingDate: String(site.Since) } : {}),
-    url: origin + paths.welcome.href(),
+    url: origin + inLang(paths.welcome.href(), lang),
     logo: `${origin}/favicon.svg`,
     image: origin + ogImagePath(site.WelcomePhoto),
     sameAs: site.Social.map((link) => link.Url),
@@ -86,8 +98,8 @@ export function businessJsonLd(site: SiteSettings): (origin: string) => JsonLd {
 }
 
 /** The trail from the welcome page to this page (types list, project type and project pages). */
-export function breadcrumbJsonLd(trail: ReadonlyArray<{ name: string; path: string }>): (origin: string) => JsonLd {
-  const home = { name: messages.common.home, path: paths.welcome.href() };
+export function breadcrumbJsonLd(trail: ReadonlyArray<{ name: string; path: string }>, lang: Lang): (origin: string) => JsonLd {
+  const home = { name: messagesOf(lang).common.home, path: inLang(paths.welcome.href(), lang) };
   return (origin) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -110,29 +122,37 @@ export const withOrigin = (source: HeadSource, origin: string): PageHead => ({
   jsonLd: source.jsonLd.map((make) => make(origin)),
 });
 
-/** The head of the not-found page (unknown path, non-numeric or unknown id). */
-export const notFoundHead = (path: string, site: SiteSettings): HeadSource => ({
-  title: fullTitle(messages.common.notFoundTitle, site),
-  description: messages.site.notFound.description,
-  path,
-  type: 'website',
-  ...siteHead(site),
-  jsonLd: [],
-});
+/** The head of the not-found page (unknown path, non-numeric or unknown id), in the language of its path. */
+export function notFoundHead(path: string, site: SiteSettings): HeadSource {
+  const lang = langOfPath(path);
+  const t = messagesOf(lang);
+  return {
+    title: fullTitle(t.common.notFoundTitle, site),
+    description: t.site.notFound.description,
+    path,
+    type: 'website',
+    ...siteHead(site, lang),
+    jsonLd: [],
+  };
+}
 
 /**
  * The head of the page answered when the API failed during rendering (503); without the
  * settings (they may be what failed), the page's own title alone.
  */
-export const errorHead = (path: string, site: SiteSettings | undefined): HeadSource => ({
-  title: site ? fullTitle(messages.site.status.pageError, site) : messages.site.status.pageError,
-  description: messages.site.status.pageErrorHint,
-  path,
-  type: 'website',
-  siteName: site?.BusinessName ?? '',
-  image: site ? welcomeImage(site) : { name: '', alt: '' },
-  jsonLd: [],
-});
+export function errorHead(path: string, site: SiteSettings | undefined): HeadSource {
+  const lang = langOfPath(path);
+  const t = messagesOf(lang).site.status;
+  return {
+    title: site ? fullTitle(t.pageError, site) : t.pageError,
+    description: t.pageErrorHint,
+    path,
+    type: 'website',
+    siteName: site?.BusinessName ?? '',
+    image: site ? welcomeImage(site, lang) : { name: '', alt: '' },
+    jsonLd: [],
+  };
+}
 
 /** Text in an element or a double-quoted attribute. */
 const escapeHtml = (text: string) =>
@@ -142,9 +162,28 @@ const escapeHtml = (text: string) =>
 export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** og:locale of each language. */
+const ogLocale = (lang: Lang) => langTags[lang].replace('-', '_');
+
+/**
+ * The page's canonical path and its alternates in each language (hreflang), x-default the
+ * French page: a page in both languages names both, itself included; the English page of a record
+ * not translated yet names none, and its canonical is the French page.
+ */
+export function pageLinks(head: Pick<PageHead, 'path' | 'bilingual'>): { canonical: string; alternates: Array<{ hreflang: string; path: string }> } {
+  const french = frenchPath(head.path);
+  if (!head.bilingual) return { canonical: langOfPath(head.path) === 'en' ? french : head.path, alternates: [] };
+  return {
+    canonical: head.path,
+    alternates: [...langs.map((lang) => ({ hreflang: langTags[lang], path: inLang(french, lang) })), { hreflang: 'x-default', path: french }],
+  };
+}
+
 /** The <head> elements of a page, as HTML. `origin`: absolute URLs start with it. */
 export function headTags(head: PageHead, origin: string): string {
-  const url = origin + head.path;
+  const lang = langOfPath(head.path);
+  const links = pageLinks(head);
+  const url = origin + links.canonical;
   const image = origin + ogImagePath(head.image.name);
   const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`;
@@ -166,11 +205,13 @@ export function headTags(head: PageHead, origin: string): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...links.alternates.map((link) => `<link rel="alternate" hreflang="${link.hreflang}" href="${escapeHtml(origin + link.path)}">`),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
     meta('property', 'og:type', head.type),
-    meta('property', 'og:locale', 'fr_CA'),
+    meta('property', 'og:locale', ogLocale(lang)),
+    ...(head.bilingual ? langs.filter((other) => other !== lang).map((other) => meta('property', 'og:locale:alternate', ogLocale(other))) : []),
     ...(head.siteName ? [meta('property', 'og:site_name', head.siteName)] : []),
     ...preview,
     meta('name', 'twitter:card', 'summary_large_image'),

@@ -3,7 +3,7 @@
 // the component reads) and its head, derived from that data (title, description, preview
 // photo, JSON-LD). The server renders these pages (src/entry-server.tsx), the browser
 // hydrates them. The admin screens hang under one guarded admin layout, in their own chunk.
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
 import { Frame, Layout } from './Layout';
@@ -15,7 +15,7 @@ import { ProjectPage } from '../features/portfolio/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { ContactPage } from '../features/pages/ContactPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
-import { QuoteForm } from '../features/quotes/QuoteForm';
+import { quoteFormArg } from '../features/quotes/formQuery';
 import type * as AdminScreens from '../features/admin/screens';
 import {
   breadcrumbJsonLd,
@@ -29,8 +29,9 @@ import {
   type HeadSource,
   type JsonLd,
 } from './head';
-import { messages } from '../messages';
-import { parseId, paths } from '../../contract/paths';
+import type { PublicMessages } from '../messages';
+import { EN_PREFIX, frenchPath, inLang, langOfPath, langs, langTags, parseId, paths, type Lang } from '../../contract/paths';
+import { isTranslated, messagesOf, ownText } from '../lib/lang';
 import { paragraphs, type SiteSettings } from '../lib/site';
 import type { PageOutcome, PageQuery } from './pageState';
 import type { RootState } from './store';
@@ -38,6 +39,11 @@ import type { RootState } from './store';
 // Admin screens live in their own chunk: public pages never download them (nor
 // React Final Form, nor md5).
 export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '../features/admin/screens');
+
+// The quote request form (its rules, the contract's limits) is a chunk of its own too: only the
+// contact page shows it. The server's page brings it complete, and works as a plain form until
+// the chunk has arrived and React hydrates it.
+const QuoteForm = lazy(() => import(/* webpackChunkName: "quote" */ '../features/quotes/QuoteForm').then((module) => ({ default: module.QuoteForm })));
 
 interface Endpoint<Arg> {
   initiate(arg: Arg, options: { subscribe: boolean }): unknown;
@@ -68,14 +74,15 @@ const read = {
 };
 
 interface PublicPage {
+  /** The French path; the English page is at `/en` + it (derived, never declared). */
   path: string;
   element: ReactElement;
   /** The page's path has an `:id`: a non-numeric one is not found. */
   hasId: boolean;
-  /** The data the page shows, beside the menu every page shows. */
-  data(id: number): PageQuery[];
+  /** The data the page shows in `lang`, beside the menu every page shows. */
+  data(id: number, lang: Lang): PageQuery[];
   /** Its head from that data and the site's settings; null: the record does not exist (not found); undefined: not arrived. */
-  head(id: number, state: RootState, path: string, site: SiteSettings): HeadSource | null | undefined;
+  head(page: HeadInput): PageHeadSource | null | undefined;
   /**
    * Rendered anew for each visit, kept by no cache: the page shows an answer no cache may keep
    * (the quote form's token, the moment the form was shown).
@@ -83,7 +90,23 @@ interface PublicPage {
   fresh?: boolean;
 }
 
-const t = messages.site;
+/** What a page's head is made of: the store, the page's own path, the settings, its language. */
+interface HeadInput {
+  id: number;
+  state: RootState;
+  /** The page's own path (`/en/project/3` on the English page). */
+  path: string;
+  site: SiteSettings;
+  lang: Lang;
+  t: PublicMessages;
+  /** An owner's text in the page's language (the French one when not translated). */
+  own: (french: string, english: unknown) => string;
+  /** A French href in the page's language. */
+  to: (href: string) => string;
+}
+
+/** A page's head; `bilingual` false: a record not translated yet (no alternates; see head.ts). */
+type PageHeadSource = Omit<HeadSource, 'bilingual'> & { bilingual?: boolean };
 
 /** Every public page shows the business (GET /api/site: name, footer, texts) and the menu (GET /api/menu). */
 const layoutData = (): PageQuery[] => [query(e.getSite, undefined), query(e.getMenu, undefined)];
@@ -99,13 +122,13 @@ export const publicPages: PublicPage[] = [
     path: paths.welcome.path,
     element: <WelcomePage />,
     data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT })],
-    head: (_id, _state, path, site) => ({
-      title: t.welcome.title(site.BusinessName, site.City),
-      description: shortDescription(`${site.WelcomeTagline} ${site.WelcomeIntro}`),
+    head: ({ path, site, lang, t, own }) => ({
+      title: t.site.welcome.title(site.BusinessName, site.City),
+      description: shortDescription(`${own(site.WelcomeTagline, site.En?.WelcomeTagline)} ${own(site.WelcomeIntro, site.En?.WelcomeIntro)}`),
       path,
       type: 'website',
-      ...siteHead(site),
-      jsonLd: [businessJsonLd(site)],
+      ...siteHead(site, lang),
+      jsonLd: [businessJsonLd(site, lang)],
       preload: heroPreload(site),
     }),
   }),
@@ -114,18 +137,20 @@ export const publicPages: PublicPage[] = [
     element: <TypesListPage />,
     hasId: true,
     data: (id) => [query(e.getProjectTypesByCategory, { id }), query(e.getCategories, undefined)],
-    head(id, state, path, site) {
+    head({ id, state, path, site, lang, t, own }) {
       const types = read.typesOf(state, id);
       const categories = read.categories(state);
       if (!types || !categories) return undefined;
-      const name = categories.find((c) => c.Id === id)?.Name ?? t.gallery.typesListTitle;
+      const category = categories.find((c) => c.Id === id);
+      const name = category ? own(category.Name, category.En?.Name) : t.site.gallery.typesListTitle;
       return {
         title: fullTitle(name, site),
-        description: t.gallery.typesListDescription(name, site.City),
+        description: t.site.gallery.typesListDescription(name, site.City),
         path,
         type: 'website',
-        ...siteHead(site),
-        jsonLd: [breadcrumbJsonLd([{ name, path }])],
+        ...siteHead(site, lang),
+        bilingual: !category || isTranslated(category),
+        jsonLd: [breadcrumbJsonLd([{ name, path }], lang)],
       };
     },
   },
@@ -139,20 +164,23 @@ export const publicPages: PublicPage[] = [
       query(e.getSubTypes, { id: typeId }),
       query(e.getCategories, undefined),
     ],
-    head(id, state, path, site) {
+    head({ id, state, path, site, lang, t, own, to }) {
       const types = read.types(state);
       const categories = read.categories(state);
       if (!types || !categories) return undefined;
       const type = types.find((candidate) => candidate.Id === id);
       if (!type) return null;
+      const name = own(type.Name, type.En?.Name);
+      const description = own(type.Description, type.En?.Description);
       return {
-        title: fullTitle(type.Name, site),
-        description: shortDescription(type.Description || t.gallery.projectTypeDescription(type.Name, site.City)),
+        title: fullTitle(name, site),
+        description: shortDescription(description || t.site.gallery.projectTypeDescription(name, site.City)),
         path,
         type: 'website',
-        ...siteHead(site),
-        ...(type.Image ? { image: { name: type.Image, alt: type.Name } } : {}),
-        jsonLd: [breadcrumbJsonLd([...categoryStep(categories, type.CategoryId), { name: type.Name, path }])],
+        ...siteHead(site, lang),
+        ...(type.Image ? { image: { name: type.Image, alt: name } } : {}),
+        bilingual: isTranslated(type),
+        jsonLd: [breadcrumbJsonLd([...categoryStep(categories, type.CategoryId, own, to), { name, path }], lang)],
       };
     },
   },
@@ -161,62 +189,76 @@ export const publicPages: PublicPage[] = [
     element: <ProjectPage />,
     hasId: true,
     data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined)],
-    head(id, state, path, site) {
+    head({ id, state, path, site, lang, t, own, to }) {
       const project = read.project(state, id);
       const types = read.types(state);
       const categories = read.categories(state);
       if (!project || !types || !categories) return undefined;
       const type = types.find((candidate) => candidate.Id === project.ProjectTypeId);
-      const alt = t.welcome.imageAlt(site.BusinessName, project.Name);
+      const name = own(project.Name, project.En?.Name);
+      const description = own(project.Description, project.En?.Description);
+      const translated = isTranslated(project);
+      const alt = t.site.welcome.imageAlt(site.BusinessName, name);
       const image = project.Media?.Poster ?? project.Image;
+      const typeName = type ? own(type.Name, type.En?.Name) : '';
       const trail = type
-        ? [...categoryStep(categories, type.CategoryId), { name: type.Name, path: paths.projectType.href(type.Id) }]
+        ? [...categoryStep(categories, type.CategoryId, own, to), { name: typeName, path: to(paths.projectType.href(type.Id)) }]
         : [];
       const work = (origin: string): JsonLd => ({
         '@context': 'https://schema.org',
         '@type': 'CreativeWork',
-        name: project.Name,
-        description: project.Description,
+        name,
+        description,
         url: origin + path,
         image: `${origin}/assets/images/${encodeURIComponent(image)}`,
-        inLanguage: 'fr-CA',
-        creator: { '@type': 'HomeAndConstructionBusiness', name: site.BusinessName, url: origin + paths.welcome.href() },
-        ...(type ? { genre: type.Name } : {}),
+        // The language of the work's words: French on the English page of a project not translated.
+        inLanguage: langTags[translated ? lang : 'fr'],
+        creator: { '@type': 'HomeAndConstructionBusiness', name: site.BusinessName, url: origin + to(paths.welcome.href()) },
+        ...(type ? { genre: typeName } : {}),
       });
       return {
-        title: fullTitle(project.Name, site),
-        description: shortDescription(t.gallery.projectDescription(project.Name, project.Description)),
+        title: fullTitle(name, site),
+        description: shortDescription(t.site.gallery.projectDescription(name, description)),
         path,
         type: 'article',
         siteName: site.BusinessName,
         image: { name: image, alt },
-        jsonLd: [breadcrumbJsonLd([...trail, { name: project.Name, path }]), work],
+        bilingual: translated,
+        jsonLd: [breadcrumbJsonLd([...trail, { name, path }], lang), work],
       };
     },
   },
   simplePage({
     path: paths.contact.path,
-    element: <ContactPage quoteForm={<QuoteForm />} />,
-    data: () => [query(e.getQuoteForm, {})],
+    element: (
+      <ContactPage
+        quoteForm={
+          <Suspense fallback={null}>
+            <QuoteForm />
+          </Suspense>
+        }
+      />
+    ),
+    data: (_id, lang) => [query(e.getQuoteForm, quoteFormArg(lang))],
     fresh: true,
-    head: (_id, _state, path, site) => ({
-      title: fullTitle(t.contact.title, site),
-      description: t.contact.description(site.City),
+    head: ({ path, site, lang, t }) => ({
+      title: fullTitle(t.site.contact.title, site),
+      description: t.site.contact.description(site.City),
       path,
       type: 'website',
-      ...siteHead(site),
-      jsonLd: [businessJsonLd(site)],
+      ...siteHead(site, lang),
+      jsonLd: [businessJsonLd(site, lang)],
     }),
   }),
   simplePage({
     path: paths.about.path,
     element: <AboutPage />,
-    head: (_id, _state, path, site) => ({
-      title: fullTitle(t.about.title, site),
-      description: shortDescription(paragraphs(site.AboutIntro).join(' ')),
+    head: ({ path, site, lang, t, own }) => ({
+      title: fullTitle(t.site.about.title, site),
+      description: shortDescription(paragraphs(own(site.AboutIntro, site.En?.AboutIntro)).join(' ')),
       path,
       type: 'website',
-      ...siteHead(site),
+      ...siteHead(site, lang),
       jsonLd: [],
     }),
   }),
@@ -224,58 +266,81 @@ export const publicPages: PublicPage[] = [
     path: paths.privacy.path,
     element: <PrivacyPage />,
     // The retention period it states comes with the quote form's answer.
-    data: () => [query(e.getQuoteForm, {})],
+    data: (_id, lang) => [query(e.getQuoteForm, quoteFormArg(lang))],
     fresh: true,
-    head: (_id, _state, path, site) => ({
-      title: fullTitle(messages.quotes.privacy.title, site),
-      description: messages.quotes.privacy.description,
+    head: ({ path, site, lang, t }) => ({
+      title: fullTitle(t.quotes.privacy.title, site),
+      description: t.quotes.privacy.description,
       path,
       type: 'website',
-      ...siteHead(site),
+      ...siteHead(site, lang),
       jsonLd: [],
     }),
   }),
   simplePage({ path: '*', element: <NotFoundPage />, head: () => null }),
 ];
 
-function categoryStep(categories: ReadonlyArray<{ Id: number; Name: string }>, id: number) {
+function categoryStep(
+  categories: ReadonlyArray<{ Id: number; Name: string; En?: { Name?: unknown } }>,
+  id: number,
+  own: HeadInput['own'],
+  to: HeadInput['to'],
+) {
   const category = categories.find((c) => c.Id === id);
-  return category ? [{ name: category.Name, path: paths.typesList.href(id) }] : [];
+  return category ? [{ name: own(category.Name, category.En?.Name), path: to(paths.typesList.href(id)) }] : [];
 }
 
+/** The public pages' paths in both languages (Fastify's syntax too: `/project/:id`, `/en/project/:id`). */
+export const pagePaths: string[] = publicPages
+  .filter((page) => page.path !== '*')
+  .flatMap((page) => langs.map((lang) => inLang(page.path, lang)));
 
 const isNotFoundError = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
-/** The page at `pathname`, with its id (0 for pages without one; null: not a valid id). */
-export function matchPage(pathname: string): { page: PublicPage; id: number | null } {
+/**
+ * The page at `pathname`, with its id (0 for pages without one; null: not a valid id) and its
+ * language. An English path is matched as its French path, and to the letter (`/en/Welcome` is not
+ * found; the router's English routes are case-sensitive too).
+ */
+export function matchPage(pathname: string): { page: PublicPage; id: number | null; lang: Lang } {
+  const lang = langOfPath(pathname);
   for (const page of publicPages) {
-    const match = matchPath(page.path, pathname);
-    if (match) return { page, id: page.hasId ? parseId(match.params.id) : 0 };
+    const match = matchPath({ path: page.path, caseSensitive: lang === 'en' }, frenchPath(pathname));
+    if (match) return { page, id: page.hasId ? parseId(match.params.id) : 0, lang };
   }
   throw new Error('publicPages ends with the catch-all');
 }
 
 /** Every query the page at `pathname` shows (none for a non-numeric id). */
 export function pageData(pathname: string): PageQuery[] {
-  const { page, id } = matchPage(pathname);
-  return id === null ? layoutData() : [...layoutData(), ...page.data(id)];
+  const { page, id, lang } = matchPage(pathname);
+  return id === null ? layoutData() : [...layoutData(), ...page.data(id, lang)];
 }
 
 /** The outcome of the page at `pathname` from the store: one rule for the server and the browser. */
 export function pageOutcome(pathname: string, state: RootState): PageOutcome {
-  const { page, id } = matchPage(pathname);
+  const { page, id, lang } = matchPage(pathname);
   const site = read.site(state);
   if (layoutData().some((q) => q.select(state).isError)) return { status: 503, head: errorHead(pathname, site) };
   if (!site) return { status: 'loading' };
   if (id === null) return { status: 404, head: notFoundHead(pathname, site) };
-  const results = page.data(id).map((q) => q.select(state));
+  const results = page.data(id, lang).map((q) => q.select(state));
   if (results.some((r) => r.isError && isNotFoundError(r.error))) return { status: 404, head: notFoundHead(pathname, site) };
   if (results.some((r) => r.isError)) return { status: 503, head: errorHead(pathname, site) };
   if (!results.every((r) => r.isSuccess)) return { status: 'loading' };
-  const head = page.head(id, state, pathname, site);
+  const head = page.head({
+    id,
+    state,
+    path: pathname,
+    site,
+    lang,
+    t: messagesOf(lang),
+    own: (french, english) => ownText(lang, french, english).text,
+    to: (href) => inLang(href, lang),
+  });
   if (head === undefined) return { status: 'loading' };
-  return head === null ? { status: 404, head: notFoundHead(pathname, site) } : { status: 200, head };
+  return head === null ? { status: 404, head: notFoundHead(pathname, site) } : { status: 200, head: { ...head, bilingual: head.bilingual ?? true } };
 }
 
 const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
@@ -294,12 +359,16 @@ const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'
   lazy: async () => ({ Component: (await loadAdminScreens())[screen] }),
 });
 
-/** The public pages under the public layout (header, menu, footer); `/` goes to the welcome page. */
+/** The public pages under the public layout (header, menu, footer); `/` and `/en` go to the welcome page. */
 const publicRoutes: RouteObject = {
   element: <Layout outcome={pageOutcome} data={pageData} />,
   children: [
     { index: true, element: <Navigate to={paths.welcome.href()} replace /> },
-    ...publicPages.map(({ path, element }) => ({ path, element })),
+    { path: EN_PREFIX, caseSensitive: true, element: <Navigate to={inLang(paths.welcome.href(), 'en')} replace /> },
+    // Each page at its French path, then at its English one (to the letter: /EN/welcome is not found).
+    ...publicPages.flatMap(({ path, element }) =>
+      path === '*' ? [{ path, element }] : [{ path, element }, { path: inLang(path, 'en'), caseSensitive: true, element }],
+    ),
   ],
 };
 

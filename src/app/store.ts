@@ -1,10 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+// The action types alone: redux-persist itself is the admin chunk's (app/session.ts).
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { api } from '../api/api.enhanced';
 import { httpExtra, type HttpConfig } from '../api/baseQuery';
-import { sendWithProgress } from '../api/uploadTransport';
-import { persistedAuthReducer } from '../lib/auth/authSlice';
+import { authReducer } from '../lib/auth/authSlice';
 
 /**
  * Slices that a code-split feature injects when its chunk loads (the admin navigators, through
@@ -14,7 +14,7 @@ import { persistedAuthReducer } from '../lib/auth/authSlice';
 export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices(api, {
-  auth: persistedAuthReducer,
+  auth: authReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -22,12 +22,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 /**
  * The browser's fetch, except for image uploads (multipart calls): fetch cannot tell how much of
  * a request body has been sent, so those go through XMLHttpRequest, which reports the progress.
- * Visitors upload too (the photos of a quote request), so that small transport is in the main bundle.
+ * Only the quote form and the admin upload: the transport is in the quote form's chunk (which
+ * imports it for its progress bar: one chunk, one module instance with its listeners).
  */
 const defaultFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const multipart = (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
   if (!multipart || typeof XMLHttpRequest === 'undefined') return fetch(request);
+  const { sendWithProgress } = await import(/* webpackChunkName: "quote" */ '../api/uploadTransport');
   return sendWithProgress(request);
 };
 

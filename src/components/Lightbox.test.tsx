@@ -9,10 +9,10 @@ const slides: Slide[] = [
     key: 40,
     name: 'tiroirs.mp4',
     media: { Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: 'tiroirs-affiche.jpg' },
-    alt: 'Tiroirs en action',
-    title: 'Tiroirs en action',
+    alt: { text: 'Tiroirs en action' },
+    title: { text: 'Tiroirs en action' },
   },
-  { key: 1, name: 'banc.jpg', alt: 'Banc de parc', title: 'Banc de parc' },
+  { key: 1, name: 'banc.jpg', alt: { text: 'Banc de parc' }, title: { text: 'Banc de parc' } },
 ];
 
 test('the popup plays a video project, and the arrows seek in it rather than change project', () => {

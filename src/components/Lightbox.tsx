@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { Media } from '../api/api.enhanced';
-import { messages } from '../messages';
+import { Own, useLang, type OwnText } from '../lib/lang';
 import { imageSizes, isVideo } from './images';
 import { Picture } from './Picture';
 import { Video } from './Video';
@@ -14,9 +14,10 @@ export interface Slide {
   /** The stored file name. */
   name: string;
   media?: Media;
-  alt: string;
+  /** Owner's texts in the page's language (see lib/lang.tsx). */
+  alt: OwnText;
   /** The dialog's name and the photo's caption. */
-  title: string;
+  title: OwnText;
   /** A link after the caption (the welcome carousel's « Voir le projet »). */
   link?: { to: string; label: string };
 }
@@ -36,7 +37,7 @@ interface LightboxProps {
  * inside, and the focus goes back where it came from on close.
  */
 export function Lightbox({ slides, index, onIndexChange, onClose, restoreFocus }: LightboxProps) {
-  const t = messages.site.lightbox;
+  const t = useLang().t.site.lightbox;
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const restoreRef = useRef(restoreFocus);
@@ -105,7 +106,7 @@ export function Lightbox({ slides, index, onIndexChange, onClose, restoreFocus }
       className="lightbox"
       role="dialog"
       aria-modal="true"
-      aria-label={t.label(slide.title)}
+      aria-label={t.label(slide.title.text)}
       onKeyDown={onKeyDown}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
@@ -119,12 +120,12 @@ export function Lightbox({ slides, index, onIndexChange, onClose, restoreFocus }
       </div>
       <figure className="lightbox-figure">
         {isVideo(slide.media) ? (
-          <Video key={slide.key} name={slide.name} media={slide.media} label={slide.alt} autoPlay />
+          <Video key={slide.key} name={slide.name} media={slide.media} label={slide.alt.text} autoPlay />
         ) : (
-          <Picture key={slide.key} name={slide.name} media={slide.media} sizes={imageSizes.full} alt={slide.alt} />
+          <Picture key={slide.key} name={slide.name} media={slide.media} sizes={imageSizes.full} alt={slide.alt.text} lang={slide.alt.lang} />
         )}
         <figcaption>
-          {slide.title}
+          <Own text={slide.title} />
           {slide.link ? (
             <>
               {' '}

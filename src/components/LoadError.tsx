@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { messages } from '../messages';
+import { useLang } from '../lib/lang';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -8,9 +8,9 @@ type QueryError = FetchBaseQueryError | SerializedError | undefined;
 export const isNotFound = (error: QueryError) =>
   !!error && 'status' in error && error.status === 404;
 
-/** A failed call: a French message and a retry, never a blank page. */
+/** A failed call: a message and a retry, never a blank page. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
-  const t = messages.site.status;
+  const t = useLang().t.site.status;
   return (
     <div className="load-error" role="alert">
       <p>

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
-import { messages } from '../messages';
 import { paths } from '../../contract/paths';
+import { useLang } from '../lib/lang';
 
-/** Unknown path, non-numeric id or unknown id: a French page inside the layout, with a way home. */
+/** Unknown path, non-numeric id or unknown id: a page in the path's language inside the layout, with a way home. */
 export function NotFoundPage() {
-  const t = messages.common;
+  const { t: catalogue, to } = useLang();
+  const t = catalogue.common;
   return (
     <section className="page not-found">
       <h1>{t.notFoundTitle}</h1>
       <p>{t.notFoundText}</p>
-      <Link className="button" to={paths.welcome.href()}>
+      <Link className="button" to={to(paths.welcome.href())}>
         {t.notFoundLink}
       </Link>
     </section>

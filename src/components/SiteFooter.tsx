@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import { ownList, useLang } from '../lib/lang';
 import { useSite } from '../lib/site';
 
 /** « 2022 » in the first year, then « 2022–{year} ». */
@@ -6,8 +6,10 @@ export const copyrightYears = (year: number, since: number) => (year > since ? `
 
 /** The footer: contact block, the business's services, the copyright line (the site's settings). */
 export function SiteFooter() {
-  const t = messages.site.footer;
+  const { lang, t: catalogue } = useLang();
+  const t = catalogue.site.footer;
   const site = useSite();
+  const services = ownList(lang, site.FooterServices, site.En?.FooterServices);
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -32,8 +34,8 @@ export function SiteFooter() {
         </section>
         <section aria-labelledby="pied-services" className="footer-block">
           <h2 id="pied-services">{t.servicesTitle}</h2>
-          <ul className="footer-services">
-            {site.FooterServices.map((service, index) => (
+          <ul className="footer-services" lang={services.lang}>
+            {services.items.map((service, index) => (
               <li key={index}>{service}</li>
             ))}
           </ul>

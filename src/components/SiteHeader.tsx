@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useGetMenuQuery } from '../api/api.enhanced';
-import { messages } from '../messages';
-import { paths } from '../../contract/paths';
+import { frenchPath, inLang, langTags, paths } from '../../contract/paths';
+import { Own, ownText, useLang } from '../lib/lang';
 import { useSite } from '../lib/site';
 import { useHydrated } from './useHydrated';
 
@@ -14,9 +14,12 @@ import { useHydrated } from './useHydrated';
  * Rendered by the server, and until the script runs (or without JavaScript), the header
  * is `is-static`: the style sheet opens a drop-down, and on a phone the menu, while the pointer is
  * on it or the focus in it, so every entry can be read and followed.
+ * The entries' labels and links are in the page's language; beside them, a plain link to the
+ * same page in the other language (a full page load: that page brings its own texts).
  */
 export function SiteHeader() {
-  const t = messages.site.menu;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.menu;
   const { data: menu = { Dropdowns: [], Links: [] } } = useGetMenuQuery();
   const site = useSite();
   const [open, setOpen] = useState<number | null>(null);
@@ -59,10 +62,11 @@ export function SiteHeader() {
   return (
     <header className={hydrated ? 'site-header' : 'site-header is-static'} ref={headerRef}>
       <div className="header-inner">
-        <Link to={paths.root.href()} className="logo" aria-label={t.logo(site.BusinessName)} onClick={closeAll}>
+        <Link to={to(paths.root.href())} className="logo" aria-label={t.logo(site.BusinessName)} onClick={closeAll}>
           <LogoMark />
           <span className="logo-text">{site.BusinessName}</span>
         </Link>
+        <OtherLanguage label={t.otherLanguage} other={lang === 'fr' ? 'en' : 'fr'} />
         <button
           ref={toggleRef}
           type="button"
@@ -100,7 +104,7 @@ export function SiteHeader() {
                     aria-controls={panelId}
                     onClick={() => setOpen(isOpen ? null : index)}
                   >
-                    {dropdown.Title}
+                    <Own text={ownText(lang, dropdown.Title, dropdown.En?.Title)} />
                     <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" focusable="false">
                       <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.8" fill="none" />
                     </svg>
@@ -108,8 +112,8 @@ export function SiteHeader() {
                   <ul id={panelId} className="dropdown-panel" hidden={!isOpen}>
                     {dropdown.Entries.map((entry, entryIndex) => (
                       <li key={entryIndex}>
-                        <NavLink to={entry.Href} onClick={closeAll}>
-                          {entry.Label}
+                        <NavLink to={to(entry.Href)} onClick={closeAll}>
+                          <Own text={ownText(lang, entry.Label, entry.En?.Label)} />
                         </NavLink>
                       </li>
                     ))}
@@ -121,8 +125,8 @@ export function SiteHeader() {
           <ul className="nav-links">
             {menu.Links.map((link, linkIndex) => (
               <li key={linkIndex}>
-                <NavLink to={link.Href} onClick={closeAll}>
-                  {link.Label}
+                <NavLink to={to(link.Href)} onClick={closeAll}>
+                  <Own text={ownText(lang, link.Label, link.En?.Label)} />
                 </NavLink>
               </li>
             ))}
@@ -130,6 +134,16 @@ export function SiteHeader() {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The same page in the other language: a plain link, named in that language, marked with it. */
+function OtherLanguage({ label, other }: { label: string; other: 'fr' | 'en' }) {
+  const { pathname } = useLocation();
+  return (
+    <a className="lang-switch" href={inLang(frenchPath(pathname), other)} hrefLang={langTags[other]} lang={langTags[other]}>
+      {label}
+    </a>
   );
 }
 

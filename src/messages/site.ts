@@ -9,6 +9,8 @@ export const site = {
     label: 'Menu principal',
     toggle: 'Menu',
     logo: (name: string) => `${name} — accueil`,
+    /** The header's link to the same page in the other language, named in that language. */
+    otherLanguage: 'English',
   },
   footer: {
     contactTitle: 'Nous joindre',
@@ -67,6 +69,8 @@ export const site = {
     compareTitle: 'Avant et après',
     before: 'Avant',
     after: 'Après',
+    /** « Avant : le mur gris »: a photo's words after its label (see labelled() in ProjectGallery). */
+    labelled: (label: string, text: string) => `${label} : ${text}`,
     /** The comparison's slider: its name and what its value means. */
     compareLabel: 'Avant / Après : glissez pour comparer',
     compareValue: (percent: number) => `${percent} % Avant, ${100 - percent} % Après`,

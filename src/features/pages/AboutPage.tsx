@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
-import { messages } from '../../messages';
 import { paths } from '../../../contract/paths';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
 
 /** About: the owner's presentation and the three small-jobs services. */
 export function AboutPage() {
-  const t = messages.site.about;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.about;
   const site = useSite();
   const portrait = pagePhoto(site, 'About');
+  const intro = ownText(lang, site.AboutIntro, site.En?.AboutIntro);
   return (
     <article className="page about">
       <h1>{t.heading}</h1>
@@ -23,10 +25,12 @@ export function AboutPage() {
           fetchPriority="high"
         />
         <div className="about-text">
-          {paragraphs(site.AboutIntro).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
+          {paragraphs(intro.text).map((paragraph, index) => (
+            <p key={index} lang={intro.lang}>
+              {paragraph}
+            </p>
           ))}
-          <Link className="button" to={paths.contact.href()}>
+          <Link className="button" to={to(paths.contact.href())}>
             {t.contactCta}
           </Link>
         </div>
@@ -34,14 +38,23 @@ export function AboutPage() {
       <section aria-labelledby="services-titre" className="services">
         <h2 id="services-titre">{t.servicesTitle}</h2>
         <ul className="service-list">
-          {site.AboutServices.map((service, index) => (
-            <li key={index} className="service">
-              <h3>{service.Title}</h3>
-              {paragraphs(service.Text).map((paragraph, line) => (
-                <p key={line}>{paragraph}</p>
-              ))}
-            </li>
-          ))}
+          {site.AboutServices.map((service, index) => {
+            // The English service of the same place, if the owner wrote it.
+            const english = site.En?.AboutServices[index];
+            const text = ownText(lang, service.Text, english?.Text);
+            return (
+              <li key={index} className="service">
+                <h3>
+                  <Own text={ownText(lang, service.Title, english?.Title)} />
+                </h3>
+                {paragraphs(text.text).map((paragraph, line) => (
+                  <p key={line} lang={text.lang}>
+                    {paragraph}
+                  </p>
+                ))}
+              </li>
+            );
+          })}
         </ul>
       </section>
     </article>

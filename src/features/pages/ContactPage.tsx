@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../messages';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { mapsUrl, pagePhoto, telHref, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
@@ -10,7 +10,8 @@ import { Picture } from '../../components/Picture';
  * it in, so that neither feature imports the other.
  */
 export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
-  const t = messages.site.contact;
+  const { lang, t: catalogue } = useLang();
+  const t = catalogue.site.contact;
   const site = useSite();
   const image = pagePhoto(site, 'Contact');
   const address = [site.Street, `${site.City}, ${site.Province}`, site.PostalCode].filter(Boolean).join(', ');
@@ -42,7 +43,7 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
           <div>
             <dt>{t.area}</dt>
             <dd>
-              {site.AreaServed}
+              <Own text={ownText(lang, site.AreaServed, site.En?.AreaServed)} />
               <br />
               <a href={mapsUrl(site)} target="_blank" rel="noopener">
                 {t.areaLink(address)}

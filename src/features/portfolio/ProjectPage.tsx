@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhanced';
 import { useSite } from '../../lib/site';
-import { messages } from '../../messages';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { parseId, paths } from '../../../contract/paths';
 import { BackButton } from '../../components/BackButton';
 import { imageSizes, isVideo } from '../../components/images';
@@ -18,13 +18,18 @@ export function ProjectPage() {
 }
 
 function Project({ projectId }: { projectId: number }) {
-  const t = messages.site;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site;
   const site = useSite();
   const { data: project, error, isError, refetch } = useGetProjectQuery({ id: projectId });
   const types = useGetProjectTypesQuery();
   const type = project && types.data?.find((candidate) => candidate.Id === project.ProjectTypeId);
 
   if (isNotFound(error)) return <NotFoundPage />;
+  const name = project && ownText(lang, project.Name, project.En?.Name);
+  const description = project && ownText(lang, project.Description, project.En?.Description);
+  // The cover's words: the business and the project's name (a French name marks the photo French).
+  const coverAlt = name && { ...name, text: t.welcome.imageAlt(site.BusinessName, name.text) };
   return (
     <article className="page project">
       <BackButton />
@@ -32,31 +37,34 @@ function Project({ projectId }: { projectId: number }) {
         <LoadError onRetry={() => void refetch()} />
       ) : (
         <>
-          <h1 className={project ? undefined : 'placeholder-text'}>{project?.Name ?? t.status.loading}</h1>
+          <h1 className={project ? undefined : 'placeholder-text'}>{name ? <Own text={name} /> : t.status.loading}</h1>
           <div className="project-layout">
             <div className="project-media">
-              {project && isVideo(project.Media) ? (
-                <Video name={project.Image} media={project.Media} label={t.welcome.imageAlt(site.BusinessName, project.Name)} />
-              ) : project ? (
+              {project && coverAlt && isVideo(project.Media) ? (
+                <Video name={project.Image} media={project.Media} label={coverAlt.text} />
+              ) : project && coverAlt ? (
                 <Picture
                   name={project.Image}
                   media={project.Media}
                   sizes={imageSizes.project}
-                  alt={t.welcome.imageAlt(site.BusinessName, project.Name)}
+                  alt={coverAlt.text}
+                  lang={coverAlt.lang}
                   fetchPriority="high"
                 />
               ) : null}
             </div>
             <div className="project-text">
-              <p>{project?.Description}</p>
+              <p lang={description?.lang}>{description?.text}</p>
               {type ? (
                 <p>
-                  <Link to={paths.projectType.href(type.Id)}>{t.gallery.seeType(type.Name)}</Link>
+                  <Link to={to(paths.projectType.href(type.Id))}>
+                    <Own text={ownText(lang, type.Name, type.En?.Name)} within={t.gallery.seeType} />
+                  </Link>
                 </p>
               ) : null}
             </div>
           </div>
-          {project ? <ProjectGallery project={project} coverAlt={t.welcome.imageAlt(site.BusinessName, project.Name)} /> : null}
+          {project && name && coverAlt ? <ProjectGallery project={project} name={name} coverAlt={coverAlt} /> : null}
         </>
       )}
     </article>

@@ -4,7 +4,7 @@ import {
   useGetProjectTypesQuery,
   useGetSubTypesQuery,
 } from '../../api/api.enhanced';
-import { messages } from '../../messages';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { parseId, paths } from '../../../contract/paths';
 import { BackButton } from '../../components/BackButton';
 import { isNotFound, LoadError } from '../../components/LoadError';
@@ -18,19 +18,25 @@ export function ProjectTypePage() {
 }
 
 function ProjectType({ typeId }: { typeId: number }) {
-  const t = messages.site.gallery;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.gallery;
   const projects = useGetProjectsByTypeQuery({ typeId });
   const types = useGetProjectTypesQuery();
   const subTypes = useGetSubTypesQuery({ id: typeId });
   const type = types.data?.find((candidate) => candidate.Id === typeId);
-  const title = type?.Name ?? t.projectsTitle;
+  const title = type ? ownText(lang, type.Name, type.En?.Name) : { text: t.projectsTitle };
+  const description = type ? ownText(lang, type.Description, type.En?.Description) : { text: '' };
 
   if (isNotFound(projects.error) || (types.data && !type && !projects.isLoading)) return <NotFoundPage />;
   return (
     <section className="page">
       <BackButton />
-      <h1>{title}</h1>
-      <p className="lead">{type?.Description ?? '\u00a0'}</p>
+      <h1>
+        <Own text={title} />
+      </h1>
+      <p className="lead" lang={description.lang}>
+        {type ? description.text : '\u00a0'}
+      </p>
       {projects.isError ? (
         <LoadError onRetry={() => void projects.refetch()} />
       ) : !projects.data ? (
@@ -42,8 +48,8 @@ function ProjectType({ typeId }: { typeId: number }) {
           {projects.data.map((project, index) => (
             <Thumbnail
               key={project.Id}
-              to={paths.project.href(project.Id)}
-              name={project.Name}
+              to={to(paths.project.href(project.Id))}
+              name={ownText(lang, project.Name, project.En?.Name)}
               image={project.Image}
               media={project.Media}
               eager={index < EAGER_CARDS}
@@ -56,7 +62,14 @@ function ProjectType({ typeId }: { typeId: number }) {
           <h2 id="sous-types">{t.subTypesTitle}</h2>
           <ul className="card-grid card-grid-small">
             {subTypes.data.map((sub) => (
-              <Thumbnail key={sub.Id} to={paths.projectType.href(sub.Id)} name={sub.Name} image={sub.Image} media={sub.Media} small />
+              <Thumbnail
+                key={sub.Id}
+                to={to(paths.projectType.href(sub.Id))}
+                name={ownText(lang, sub.Name, sub.En?.Name)}
+                image={sub.Image}
+                media={sub.Media}
+                small
+              />
             ))}
           </ul>
         </section>

@@ -3,13 +3,15 @@ import type { Media } from '../../api/api.enhanced';
 import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
+import { Own, type OwnText } from '../../lib/lang';
 
 interface ThumbnailProps {
   to: string;
-  name: string;
+  /** The owner's texts in the page's language (lib/lang.tsx). */
+  name: OwnText;
   image: string;
   media?: Media;
-  description?: string;
+  description?: OwnText;
   /** A card of the small grid (sub-types). */
   small?: boolean;
   /** The first row of a page is above the fold: fetched at once, the rest lazily. */
@@ -34,9 +36,15 @@ export function Thumbnail({ to, name, image, media, description, small = false, 
           ) : null}
           {isVideo(media) ? <PlayMark /> : null}
         </span>
-        <span className="card-title">{name}</span>
+        <span className="card-title">
+          <Own text={name} />
+        </span>
       </Link>
-      {description ? <p className="card-text">{description}</p> : null}
+      {description?.text ? (
+        <p className="card-text" lang={description.lang}>
+          {description.text}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProjectTypesByCategoryQuery } from '../../api/api.enhanced';
-import { messages } from '../../messages';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { parseId, paths } from '../../../contract/paths';
 import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
@@ -13,16 +13,19 @@ export function TypesListPage() {
 }
 
 function TypesList({ categoryId }: { categoryId: number }) {
-  const t = messages.site.gallery;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.gallery;
   const types = useGetProjectTypesByCategoryQuery({ id: categoryId });
   const categories = useGetCategoriesQuery();
   const category = categories.data?.find((c) => c.Id === categoryId);
-  const title = category?.Name ?? t.typesListTitle;
+  const title = category ? ownText(lang, category.Name, category.En?.Name) : { text: t.typesListTitle };
 
   if (isNotFound(types.error)) return <NotFoundPage />;
   return (
     <section className="page">
-      <h1>{title}</h1>
+      <h1>
+        <Own text={title} />
+      </h1>
       {types.isError ? (
         <LoadError onRetry={() => void types.refetch()} />
       ) : !types.data ? (
@@ -34,11 +37,11 @@ function TypesList({ categoryId }: { categoryId: number }) {
           {types.data.map((type, index) => (
             <Thumbnail
               key={type.Id}
-              to={paths.projectType.href(type.Id)}
-              name={type.Name}
+              to={to(paths.projectType.href(type.Id))}
+              name={ownText(lang, type.Name, type.En?.Name)}
               image={type.Image}
               media={type.Media}
-              description={type.Description}
+              description={ownText(lang, type.Description, type.En?.Description)}
               eager={index < EAGER_CARDS}
             />
           ))}

@@ -2,12 +2,14 @@
 // collects, what for, how long it is kept (QUOTE_RETENTION_DAYS, read from the server) and who to
 // ask. A public page, linked from the form's consent line.
 import { useGetQuoteFormQuery } from '../../api/api.enhanced';
-import { messages } from '../../messages';
+import { useLang } from '../../lib/lang';
 import { useSite } from '../../lib/site';
+import { quoteFormArg } from './formQuery';
 
 export function PrivacyPage() {
-  const t = messages.quotes.privacy;
-  const form = useGetQuoteFormQuery({});
+  const { lang, t: catalogue } = useLang();
+  const t = catalogue.quotes.privacy;
+  const form = useGetQuoteFormQuery(quoteFormArg(lang));
   const site = useSite();
   const days = form.data?.RetentionDays ?? 365;
   return (

@@ -6,10 +6,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGetQuoteFormQuery, useSendQuoteMutation, type QuoteRequest, type QuoteResult } from '../../api/api.enhanced';
 import { onUploadProgress } from '../../api/uploadTransport';
-import { messages } from '../../messages';
+import type { PublicMessages } from '../../messages';
+import { useLang } from '../../lib/lang';
 import { MAX_IMAGE_BYTES } from '../../../contract/images';
 import { limits } from '../../../contract/limits';
 import { paths } from '../../../contract/paths';
+import { quoteFormArg } from './formQuery';
 import { photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
 import './quotes.css';
 
@@ -39,20 +41,21 @@ function formDataOf(form: HTMLFormElement): FormData {
 type Stage = { kind: 'editing' } | { kind: 'sending'; sent: number; total: number } | { kind: 'sent'; message: string };
 
 /** What an answer of POST /api/quote says: stored, a field refused, or a refusal of the whole form. */
-function readAnswer(result: { data?: QuoteResult; error?: unknown }): { ok: true; message: string } | { ok: false; field: string; message: string } {
+function readAnswer(result: { data?: QuoteResult; error?: unknown }, t: PublicMessages): { ok: true; message: string } | { ok: false; field: string; message: string } {
   const data = result.data ?? ((result.error as { data?: unknown } | undefined)?.data as Partial<QuoteResult> | undefined);
   if (data && typeof data.Message === 'string') {
     return data.Result === true ? { ok: true, message: data.Message } : { ok: false, field: data.Field ?? '', message: data.Message };
   }
-  return { ok: false, field: '', message: messages.quotes.form.failed };
+  return { ok: false, field: '', message: t.quotes.form.failed };
 }
 
 export function QuoteForm() {
-  const t = messages.quotes.form;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.quotes.form;
   const id = useId();
   // The token arrives with the page (the server renders it for this visit) or with the first
   // visit of the page; an expired one is renewed when the server refuses it (below).
-  const form = useGetQuoteFormQuery({});
+  const form = useGetQuoteFormQuery(quoteFormArg(lang));
   const [send] = useSendQuoteMutation();
   const [stage, setStage] = useState<Stage>({ kind: 'editing' });
   const [errors, setErrors] = useState<QuoteErrors>({});
@@ -85,7 +88,7 @@ export function QuoteForm() {
     setErrors((current) => {
       const next = { ...current };
       delete next[name];
-      if (name === 'Phone' && next.Email === messages.quotes.errors.contact) delete next.Email;
+      if (name === 'Phone' && next.Email === catalogue.quotes.errors.contact) delete next.Email;
       return next;
     });
   }
@@ -99,7 +102,7 @@ export function QuoteForm() {
     event.preventDefault();
     if (stage.kind === 'sending') return;
     const { data, values } = valuesOf(event.currentTarget);
-    const found = validateQuote(values);
+    const found = validateQuote(values, catalogue.quotes.errors);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setNotice(t.fixErrors);
@@ -111,7 +114,7 @@ export function QuoteForm() {
     setStage({ kind: 'sending', sent: 0, total });
     const stop = onUploadProgress((sent, all) => setStage((s) => (s.kind === 'sending' ? { ...s, sent, total: all } : s)));
     try {
-      const answer = readAnswer(await send({ quoteRequest: data as unknown as QuoteRequest }));
+      const answer = readAnswer(await send({ quoteRequest: data as unknown as QuoteRequest }), catalogue);
       if (answer.ok) {
         setStage({ kind: 'sent', message: answer.message });
         return;
@@ -235,7 +238,7 @@ export function QuoteForm() {
             aria-invalid={errors.Photos ? true : undefined}
             aria-describedby={described('Photos', fieldId('Photos-aide'))}
             onChange={(e) => {
-              const problem = photoErrors([...(e.target.files ?? [])]);
+              const problem = photoErrors([...(e.target.files ?? [])], catalogue.quotes.errors);
               setErrors((current) => {
                 const next = { ...current };
                 if (problem) next.Photos = problem;
@@ -255,6 +258,8 @@ export function QuoteForm() {
           <input id={fieldId('Website')} name="Website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <input type="hidden" name="Token" value={form.data?.Token ?? ''} />
+        {/* The form's language, posted with JavaScript or without (absent: French). */}
+        {lang === 'en' ? <input type="hidden" name="Lang" value={lang} /> : null}
         <div className="quote-field quote-consent">
           <input
             id={fieldId('Consent')}
@@ -266,7 +271,7 @@ export function QuoteForm() {
             aria-describedby={described('Consent')}
           />
           <label htmlFor={fieldId('Consent')}>
-            {t.consent(days)} <Link to={paths.privacy.href()}>{t.privacyLink}</Link>
+            {t.consent(days)} <Link to={to(paths.privacy.href())}>{t.privacyLink}</Link>
           </label>
           {fieldError('Consent')}
         </div>

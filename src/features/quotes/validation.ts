@@ -5,7 +5,7 @@
 // from openapi.yaml); the size of a photo is the image library's (contract/images.ts).
 import { MAX_IMAGE_BYTES } from '../../../contract/images';
 import { limits } from '../../../contract/limits';
-import { messages } from '../../messages';
+import type { PublicMessages } from '../../messages';
 
 const { Name, Email, Phone, City, Message, Photos } = limits.QuoteRequest;
 const MAX_PHOTOS = Photos.maxItems;
@@ -33,8 +33,10 @@ const PHONE = new RegExp(Phone.pattern);
 /** Code points, as the server counts them. */
 const length = (text: string) => [...text].length;
 
-export function photoErrors(photos: File[]): string | undefined {
-  const t = messages.quotes.errors;
+/** The messages of the page's language. */
+type Errors = PublicMessages['quotes']['errors'];
+
+export function photoErrors(photos: File[], t: Errors): string | undefined {
   if (photos.length > MAX_PHOTOS) return t.tooManyPhotos;
   for (const photo of photos) {
     if (!PHOTO_TYPES.test(photo.type) && !PHOTO_NAMES.test(photo.name)) return t.photoType(photo.name);
@@ -43,8 +45,7 @@ export function photoErrors(photos: File[]): string | undefined {
   return undefined;
 }
 
-export function validateQuote(values: QuoteValues): QuoteErrors {
-  const t = messages.quotes.errors;
+export function validateQuote(values: QuoteValues, t: Errors): QuoteErrors {
   const errors: QuoteErrors = {};
   const name = values.Name.trim();
   if (name === '' || length(values.Name) > Name.maxLength) errors.Name = t.name;
@@ -60,7 +61,7 @@ export function validateQuote(values: QuoteValues): QuoteErrors {
   const message = values.Message.trim();
   if (length(message) < Message.minLength || length(values.Message) > Message.maxLength) errors.Message = t.message;
   if (!values.Consent) errors.Consent = t.consent;
-  const photos = photoErrors(values.Photos);
+  const photos = photoErrors(values.Photos, t);
   if (photos) errors.Photos = photos;
   return errors;
 }

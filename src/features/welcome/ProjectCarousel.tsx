@@ -4,12 +4,12 @@ import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import type { ProjectView } from '../../api/api.enhanced';
 import { useSite } from '../../lib/site';
-import { messages } from '../../messages';
 import { paths } from '../../../contract/paths';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
-import { Lightbox } from '../../components/Lightbox';
+import { LazyLightbox } from '../../components/LazyLightbox';
 import { useSwipe } from '../../components/useSwipe';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
@@ -25,8 +25,10 @@ const AUTOPLAY_MS = 5000;
  * the tab order. Needs at least two projects (the caller decides).
  */
 export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
-  const t = messages.site.welcome;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.welcome;
   const site = useSite();
+  const name = (project: ProjectView) => ownText(lang, project.Name, project.En?.Name);
   const count = projects.length;
   const slider = useRef<Slider>(null);
   const slideButtons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -146,15 +148,16 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
                       name={project.Image}
                       media={project.Media}
                       sizes={imageSizes.carousel}
-                      alt={t.imageAlt(site.BusinessName, project.Name)}
+                      alt={t.imageAlt(site.BusinessName, name(project).text)}
+                      lang={name(project).lang}
                       loading={index === 0 ? 'eager' : 'lazy'}
                       draggable={false}
                     />
                     {isVideo(project.Media) ? <PlayMark /> : null}
                   </button>
                   <p className="slide-caption">
-                    <Link to={paths.project.href(project.Id)} tabIndex={tabIndex}>
-                      {project.Name}
+                    <Link to={to(paths.project.href(project.Id))} tabIndex={tabIndex}>
+                      <Own text={name(project)} />
                     </Link>
                   </p>
                 </div>
@@ -164,14 +167,14 @@ export function ProjectCarousel({ projects }: { projects: ProjectView[] }) {
         </Slider>
       </div>
       {lightbox !== null ? (
-        <Lightbox
+        <LazyLightbox
           slides={projects.map((project) => ({
             key: project.Id,
             name: project.Image,
             media: project.Media,
-            alt: t.imageAlt(site.BusinessName, project.Name),
-            title: project.Name,
-            link: { to: paths.project.href(project.Id), label: messages.site.lightbox.seeProject },
+            alt: { ...name(project), text: t.imageAlt(site.BusinessName, name(project).text) },
+            title: name(project),
+            link: { to: to(paths.project.href(project.Id)), label: catalogue.site.lightbox.seeProject },
           }))}
           index={lightbox}
           onIndexChange={setLightbox}

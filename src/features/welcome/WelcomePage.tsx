@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
-import { messages } from '../../messages';
 import { paths } from '../../../contract/paths';
+import { Own, ownText, useLang } from '../../lib/lang';
 import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { LoadError } from '../../components/LoadError';
@@ -20,29 +20,34 @@ export const CAROUSEL_COUNT = 7;
 
 /** Welcome: the large background photo, the carousel of random projects, the three specialties. */
 export function WelcomePage() {
-  const t = messages.site.welcome;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.welcome;
   useEffect(() => {
     void loadCarousel();
   }, []);
   const site = useSite();
   const hero = pagePhoto(site, 'Welcome');
+  const tagline = ownText(lang, site.WelcomeTagline, site.En?.WelcomeTagline);
+  const intro = ownText(lang, site.WelcomeIntro, site.En?.WelcomeIntro);
   return (
     <>
       <section className="hero">
         <Picture className="hero-image" name={hero.name} media={hero.media} sizes={imageSizes.full} alt="" fetchPriority="high" />
         <div className="hero-content">
           <h1>{site.BusinessName}</h1>
-          <p className="hero-tagline">{site.WelcomeTagline}</p>
-          {paragraphs(site.WelcomeIntro).map((paragraph, index) => (
-            <p key={index} className="hero-intro">
+          <p className="hero-tagline" lang={tagline.lang}>
+            {tagline.text}
+          </p>
+          {paragraphs(intro.text).map((paragraph, index) => (
+            <p key={index} className="hero-intro" lang={intro.lang}>
               {paragraph}
             </p>
           ))}
           <div className="hero-actions">
-            <Link className="button" to={paths.contact.href()}>
+            <Link className="button" to={to(paths.contact.href())}>
               {t.ctaContact}
             </Link>
-            <Link className="button button-light" to={site.Specialties[0]?.Target ?? paths.welcome.href()}>
+            <Link className="button button-light" to={to(site.Specialties[0]?.Target ?? paths.welcome.href())}>
               {t.ctaProjects}
             </Link>
           </div>
@@ -55,16 +60,25 @@ export function WelcomePage() {
       <section className="page specialties" aria-labelledby="specialites">
         <h2 id="specialites">{t.specialtiesTitle}</h2>
         <ul className="specialty-list">
-          {site.Specialties.map((specialty, index) => (
-            <li key={index} className="specialty">
-              <h3>
-                <Link to={specialty.Target}>{specialty.Title}</Link>
-              </h3>
-              {paragraphs(specialty.Text).map((paragraph, line) => (
-                <p key={line}>{paragraph}</p>
-              ))}
-            </li>
-          ))}
+          {site.Specialties.map((specialty, index) => {
+            // The English card of the same place, if the owner wrote it.
+            const english = site.En?.Specialties[index];
+            const text = ownText(lang, specialty.Text, english?.Text);
+            return (
+              <li key={index} className="specialty">
+                <h3>
+                  <Link to={to(specialty.Target)}>
+                    <Own text={ownText(lang, specialty.Title, english?.Title)} />
+                  </Link>
+                </h3>
+                {paragraphs(text.text).map((paragraph, line) => (
+                  <p key={line} lang={text.lang}>
+                    {paragraph}
+                  </p>
+                ))}
+              </li>
+            );
+          })}
         </ul>
       </section>
     </>
@@ -72,7 +86,8 @@ export function WelcomePage() {
 }
 
 function RandomProjects() {
-  const t = messages.site.welcome;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.welcome;
   const site = useSite();
   const { data, isError, refetch } = useGetRandomProjectsQuery({ count: CAROUSEL_COUNT });
   const hydrated = useHydrated();
@@ -83,11 +98,14 @@ function RandomProjects() {
   const [only] = projects;
   if (projects.length === 1 && only) {
     // The carousel appears only when there is more than one image: one photo, shown plainly.
+    const name = ownText(lang, only.Name, only.En?.Name);
     return (
       <figure className="single-project">
-        <Picture name={only.Image} media={only.Media} sizes={imageSizes.carousel} alt={t.imageAlt(site.BusinessName, only.Name)} />
+        <Picture name={only.Image} media={only.Media} sizes={imageSizes.carousel} alt={t.imageAlt(site.BusinessName, name.text)} lang={name.lang} />
         <figcaption>
-          <Link to={paths.project.href(only.Id)}>{only.Name}</Link>
+          <Link to={to(paths.project.href(only.Id))}>
+            <Own text={name} />
+          </Link>
         </figcaption>
       </figure>
     );
@@ -100,23 +118,27 @@ function RandomProjects() {
 
 /** The carousel without its script: its first slide, and where its dots go a link to each project. */
 function CarouselPreview({ projects }: { projects: ProjectView[] }) {
-  const t = messages.site.welcome;
+  const { lang, t: catalogue, to } = useLang();
+  const t = catalogue.site.welcome;
   const [first] = projects;
   if (!first) return null;
+  const name = (project: ProjectView) => ownText(lang, project.Name, project.En?.Name);
   return (
     <div className="carousel" role="region" aria-roledescription="carrousel" aria-label={t.carouselLabel}>
       <div className="slide">
-        <Link className="slide-button" to={paths.project.href(first.Id)} tabIndex={-1} aria-hidden="true">
+        <Link className="slide-button" to={to(paths.project.href(first.Id))} tabIndex={-1} aria-hidden="true">
           <Picture name={first.Image} media={first.Media} sizes={imageSizes.carousel} alt="" loading="eager" draggable={false} />
         </Link>
         <p className="slide-caption">
-          <Link to={paths.project.href(first.Id)}>{first.Name}</Link>
+          <Link to={to(paths.project.href(first.Id))}>
+            <Own text={name(first)} />
+          </Link>
         </p>
       </div>
       <ul className="carousel-links">
         {projects.map((project, index) => (
           <li key={project.Id}>
-            <Link to={paths.project.href(project.Id)} aria-label={project.Name}>
+            <Link to={to(paths.project.href(project.Id))} aria-label={name(project).text} lang={name(project).lang}>
               {index + 1}
             </Link>
           </li>

@@ -1,14 +1,15 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { persistReducer } from 'redux-persist';
+import type { PersistState } from 'redux-persist';
 import { api, type TokenResponse } from '../../api/api.enhanced';
 import { loginRedirectRequested, sessionEnded, tokensRefreshed } from '../../api/session';
-import { tokenStorage } from './tokenStorage';
 
-interface AuthState {
+export interface AuthState {
   token: string | null;
   refreshToken: string | null;
   /** Set when the HTTP layer wants the user on the login page; the router acts on it. */
   loginRedirect: boolean;
+  /** Once the admin area has started the saved session (src/app/session.ts): redux-persist's state. */
+  _persist?: PersistState;
 }
 
 const initialState: AuthState = { token: null, refreshToken: null, loginRedirect: false };
@@ -54,14 +55,8 @@ const authSlice = createSlice({
 export const { loginRedirectDone } = authSlice.actions;
 export const { selectIsLoggedIn, selectLoginRedirect } = authSlice.selectors;
 
-/** Only the two tokens are persisted, as raw localStorage entries (see tokenStorage). */
-export const persistedAuthReducer = persistReducer<AuthState>(
-  {
-    key: 'auth',
-    storage: tokenStorage,
-    whitelist: ['token', 'refreshToken'],
-    serialize: false,
-    deserialize: false,
-  } as Parameters<typeof persistReducer<AuthState>>[0],
-  authSlice.reducer,
-);
+/**
+ * The session in the store. Public pages never read the saved one: the admin area starts its
+ * persistence (src/app/session.ts, in the admin chunk) before its first screen.
+ */
+export const authReducer = authSlice.reducer;

@@ -1,13 +1,13 @@
 // Two tabs, one session: what another tab writes to localStorage (a renewal, a logout) becomes
 // this tab's session at once, so it never renews with a refresh token already spent.
-import { persistStore } from 'redux-persist';
 import { makeStore } from '../../app/store';
+import { persistSession } from '../../app/session';
 import { followOtherTabs } from './otherTabs';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from './tokenStorage';
 
 async function startTab() {
   const store = makeStore();
-  const persistor = persistStore(store);
+  const persistor = persistSession(store);
   await new Promise<void>((resolve) => {
     if (persistor.getState().bootstrapped) resolve();
     else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());

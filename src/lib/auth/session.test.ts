@@ -1,6 +1,6 @@
-import { persistStore } from 'redux-persist';
 import { api } from '../../api/api.enhanced';
 import { makeStore } from '../../app/store';
+import { persistSession } from '../../app/session';
 import { selectIsLoggedIn } from './authSlice';
 import { browserFetch } from '../../test/browserFetch';
 import { startScriptedServer, type ScriptedServer } from '../../test/scriptedServer';
@@ -19,7 +19,7 @@ const login = { loginRequest: { Email: 'admin@example.com', Pwd: '0'.repeat(32) 
 
 async function startApp() {
   const store = makeStore(undefined, { apiOrigin: server.origin, fetchFn: browserFetch() });
-  const persistor = persistStore(store);
+  const persistor = persistSession(store);
   await new Promise<void>((resolve) => {
     if (persistor.getState().bootstrapped) resolve();
     else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());

@@ -23,8 +23,9 @@ export function readTokens(): StoredTokens | null {
 }
 
 export const tokenStorage = {
+  /** Nothing saved: nothing to restore (the store keeps the session it has). */
   getItem(): Promise<StoredTokens | null> {
-    return Promise.resolve(readTokens() ?? { token: null, refreshToken: null });
+    return Promise.resolve(readTokens());
   },
   setItem(_key: string, value: Partial<StoredTokens>): Promise<void> {
     const s = storage();

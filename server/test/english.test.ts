@@ -1,0 +1,211 @@
+// The English site as the server answers it (issue 27): every public page at /en + its French
+// path, in English, with <html lang="en-CA">; the link to the other language; hreflang alternates
+// that name both pages, absolute and reciprocal, on the pages that exist in both languages; a
+// record not translated yet answers in the English interface with its French texts marked, its
+// canonical the French page; unknown English paths, other prefixes and other cases are not found.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { onPostgres } from './database.ts';
+import { build, repoRoot, type TestApp } from './helper.ts';
+
+const PUBLIC_URL = 'https://www.exemple.ca';
+const distDir = join(repoRoot, 'dist');
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [join(repoRoot, 'server', 'build.ts')], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
+}, 300_000);
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await build({ config: { distDir, publicUrl: PUBLIC_URL } });
+});
+afterEach(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: 'XSRF-TOKEN=abc' } });
+
+const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const metas = (html: string, key: string) => [...html.matchAll(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`, 'g'))].map((m) => m[1]);
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
+const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+/** The hreflang alternates of a page, by language. */
+const alternates = (html: string) =>
+  Object.fromEntries([...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]));
+/** The header's link to the other language: its attributes and its text. */
+const languageLink = (html: string) => {
+  const match = /<a class="lang-switch" href="([^"]+)" hrefLang="([^"]+)" lang="([^"]+)">([^<]+)<\/a>/.exec(html);
+  return match ? { href: match[1], hreflang: match[2], lang: match[3], text: match[4] } : null;
+};
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+
+describe('the fixed pages exist in both languages, each naming both', () => {
+  test.each([
+    ['/welcome', 'Atelier Bois et Maison — renovation and woodworking in Gatineau'],
+    ['/about', 'About | Atelier Bois et Maison'],
+    ['/contact', 'Contact me | Atelier Bois et Maison'],
+    ['/confidentialite', 'Privacy policy | Atelier Bois et Maison'],
+  ])('%s: the English page, its alternates absolute and reciprocal', async (path, title) => {
+    const english = await get(`/en${path}`);
+    const french = await get(path);
+    expect(english.statusCode).toBe(200);
+    expect(french.statusCode).toBe(200);
+    expect(htmlLang(english.body)).toBe('en-CA');
+    expect(htmlLang(french.body)).toBe('fr-CA');
+    expect(english.body).toContain(`<title>${title}</title>`);
+    const both = { 'fr-CA': `${PUBLIC_URL}${path}`, 'en-CA': `${PUBLIC_URL}/en${path}`, 'x-default': `${PUBLIC_URL}${path}` };
+    expect(alternates(english.body)).toEqual(both);
+    expect(alternates(french.body)).toEqual(both);
+    expect(canonical(english.body)).toBe(`${PUBLIC_URL}/en${path}`);
+    expect(canonical(french.body)).toBe(`${PUBLIC_URL}${path}`);
+    expect(meta(english.body, 'og:url')).toBe(`${PUBLIC_URL}/en${path}`);
+    expect(meta(english.body, 'og:locale')).toBe('en_CA');
+    expect(metas(english.body, 'og:locale:alternate')).toEqual(['fr_CA']);
+    expect(meta(french.body, 'og:locale')).toBe('fr_CA');
+    expect(metas(french.body, 'og:locale:alternate')).toEqual(['en_CA']);
+    // The header's link to the same page in the other language, a plain link.
+    expect(languageLink(english.body)).toEqual({ href: path, hreflang: 'fr-CA', lang: 'fr-CA', text: 'Français' });
+    expect(languageLink(french.body)).toEqual({ href: `/en${path}`, hreflang: 'en-CA', lang: 'en-CA', text: 'English' });
+  });
+
+  test('the English welcome page: its texts, its links in English, the owner’s texts marked French while not translated', async () => {
+    const html = (await get('/en/welcome')).body;
+    expect(h1(html)).toBe('Atelier Bois et Maison');
+    expect(html).toContain('>Some of our work</h2>');
+    expect(html).toContain('>What we do</h2>');
+    expect(html).toMatch(/href="\/en\/contact"[^>]*>Ask for a quote<\/a>/);
+    expect(html).toContain('>Skip to content</a>');
+    expect(html).toContain('aria-label="Main menu"');
+    // No owner's English text yet (the demo's are French): shown in French, marked so.
+    expect(html).toMatch(/<p class="hero-tagline" lang="fr-CA">/);
+    expect(html).toMatch(/<ul class="footer-services" lang="fr-CA">/);
+    // Every internal link stays in English; the carousel's links lead to the English project pages.
+    const hrefs = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(hrefs.filter((href) => href !== '/welcome' && !href.startsWith('/assets/'))).toEqual(
+      hrefs.filter((href) => href.startsWith('/en')),
+    );
+    expect(hrefs.filter((href) => /^\/en\/project\/\d+$/.test(href)).length).toBeGreaterThanOrEqual(7);
+    const [business] = jsonLd(html);
+    expect(business).toMatchObject({ '@type': 'HomeAndConstructionBusiness', url: `${PUBLIC_URL}/en/welcome` });
+  });
+
+  test('the English contact page: its form in English, which says its language (with JavaScript or without)', async () => {
+    const english = (await get('/en/contact')).body;
+    expect(english).toContain('>Ask for a quote</h2>');
+    expect(english).toContain('Send my request');
+    expect(english).toContain('<input type="hidden" name="Lang" value="en"/>');
+    expect(english).toMatch(/href="\/en\/confidentialite"[^>]*>Privacy policy<\/a>/);
+    const french = (await get('/contact')).body;
+    expect(french).not.toContain('name="Lang"');
+    expect(french).toContain('Envoyer ma demande');
+  });
+});
+
+describe('a record not translated yet', () => {
+  test('its English page answers in English with its French texts marked; its canonical is the French page; no alternates', async () => {
+    const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
+    const english = await get('/en/project/3');
+    expect(english.statusCode).toBe(200);
+    expect(htmlLang(english.body)).toBe('en-CA');
+    expect(h1(english.body)).toBe(`<span lang="fr-CA">${project.name}</span>`);
+    expect(english.body).toContain(`<p lang="fr-CA">${project.description}</p>`);
+    expect(english.body).toContain('<span aria-hidden="true">← </span>Back</button>');
+    expect(canonical(english.body)).toBe(`${PUBLIC_URL}/project/3`);
+    expect(meta(english.body, 'og:url')).toBe(`${PUBLIC_URL}/project/3`);
+    expect(alternates(english.body)).toEqual({});
+    expect(metas(english.body, 'og:locale:alternate')).toEqual([]);
+    expect(meta(english.body, 'og:locale')).toBe('en_CA');
+    // Its French page names no English one either.
+    const french = await get('/project/3');
+    expect(canonical(french.body)).toBe(`${PUBLIC_URL}/project/3`);
+    expect(alternates(french.body)).toEqual({});
+    expect(languageLink(french.body)).toMatchObject({ href: '/en/project/3', text: 'English' });
+  });
+
+  test('English lists show it by its French name, marked, linking to its English page', async () => {
+    const html = (await get('/en/projecttype/1')).body;
+    const projects = await t.db.selectFrom('project').select(['id', 'name']).where('project_type_id', '=', 1).where('published', '=', 1).execute();
+    expect(projects.length).toBeGreaterThan(0);
+    for (const { id, name } of projects) {
+      expect(html).toContain(`href="/en/project/${id}"`);
+      expect(html).toContain(`<span lang="fr-CA">${name}</span>`);
+    }
+  });
+});
+
+describe('a translated record (its English texts given)', () => {
+  // The server's reads carry `En` once the English texts are stored (issue 27's server part): here
+  // the render's own calls reach the real app, and its answer for project 3 is given English texts.
+  const render = createRequire(__filename)(join(distDir, 'server', 'render.cjs')) as {
+    renderPage(request: { url: string; origin: string; fetchFn: typeof fetch; apiOrigin: string }): Promise<{ status: number; headHtml: string; html: string; lang: string }>;
+  };
+  const En = { Name: 'Red cedar park bench', Description: 'A three-seat bench in red cedar, oiled, for a city park.' };
+  const translatedFetch: (app: TestApp['app']) => typeof fetch = (app) => async (input, init) => {
+    const url = new URL(new Request(input, init).url);
+    const answer = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    const body = answer.json<Record<string, unknown>>();
+    return Response.json(url.pathname === '/api/project/3' ? { ...body, En } : body, { status: answer.statusCode });
+  };
+  const renderAt = (url: string) => render.renderPage({ url, origin: PUBLIC_URL, fetchFn: translatedFetch(t.app), apiOrigin: 'http://rendu.local' });
+
+  test('its English page shows its English texts; both pages name both as alternates; canonical is each page itself', async () => {
+    const english = await renderAt('/en/project/3');
+    expect(english.status).toBe(200);
+    expect(english.lang).toBe('en-CA');
+    expect(english.html).toContain(`<h1>${En.Name}</h1>`);
+    expect(english.html).toContain(`<p>${En.Description}</p>`);
+    expect(english.headHtml).toContain(`<title>${En.Name} | Atelier Bois et Maison</title>`);
+    expect(english.headHtml).toContain(`<link rel="canonical" href="${PUBLIC_URL}/en/project/3">`);
+    expect(english.headHtml).toContain(`<meta property="og:image:alt" content="Atelier Bois et Maison — ${En.Name}">`);
+    const both = { 'fr-CA': `${PUBLIC_URL}/project/3`, 'en-CA': `${PUBLIC_URL}/en/project/3`, 'x-default': `${PUBLIC_URL}/project/3` };
+    expect(alternates(english.headHtml)).toEqual(both);
+    const work = jsonLd(english.headHtml).find((data) => data['@type'] === 'CreativeWork');
+    expect(work).toMatchObject({ name: En.Name, inLanguage: 'en-CA', url: `${PUBLIC_URL}/en/project/3` });
+    const french = await renderAt('/project/3');
+    expect(french.lang).toBe('fr-CA');
+    expect(french.html).not.toContain(En.Name);
+    expect(alternates(french.headHtml)).toEqual(both);
+    expect(french.headHtml).toContain(`<link rel="canonical" href="${PUBLIC_URL}/project/3">`);
+  });
+});
+
+describe('addresses', () => {
+  test.each(['/en', '/en/'])('%s leads to the English welcome page', async (path) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/en/welcome');
+  });
+
+  test.each(['/en/nowhere', '/en/project/999999', '/en/project/abc', '/en/Welcome', '/en/en/welcome'])(
+    '%s answers 404 with the English not-found page',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(404);
+      expect(htmlLang(res.body)).toBe('en-CA');
+      expect(h1(res.body)).toBe('Page not found');
+      expect(res.body).toContain('<title>Page not found | Atelier Bois et Maison</title>');
+      expect(res.body).toMatch(/href="\/en\/welcome"[^>]*>Back to the home page<\/a>/);
+    },
+  );
+
+  test.each(['/de/welcome', '/EN/welcome', '/english/welcome'])('%s is no language: 404, the French not-found page', async (path) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(404);
+    expect(htmlLang(res.body)).toBe('fr-CA');
+    expect(h1(res.body)).toBe('Page introuvable');
+  });
+
+  test('an API failure while rendering an English page answers 503 in English, never a stack', async () => {
+    t.app.services.cache.invalidate();
+    await t.db.schema.dropTable('subtype_link').execute();
+    await (onPostgres ? t.db.schema.dropTable('project').cascade() : t.db.schema.dropTable('project')).execute();
+    const res = await get('/en/project/3');
+    expect(res.statusCode).toBe(503);
+    expect(htmlLang(res.body)).toBe('en-CA');
+    expect(res.body).toContain('An unexpected error occurred');
+    expect(res.body).toContain('This content cannot be shown right now.');
+    expect(res.body).not.toMatch(/SqliteError|no such table|at .*\.ts:\d+/);
+  });
+});

@@ -23,6 +23,7 @@ export const messages = {
   request: {
     unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (application/json).',
     tooLarge: 'Requête trop volumineuse.',
+    tooSlow: 'Requête reçue trop lentement : vérifiez la connexion et réessayez.',
     invalidUnicode:
       'Le texte envoyé contient un caractère Unicode invalide (moitié de paire de substitution) : corrigez-le et réessayez.',
     invalidJson: 'Le corps de la requête doit être un objet JSON valide.',
@@ -80,6 +81,7 @@ export const messages = {
     refreshNotLonger: (refresh: number, access: number) =>
       `REFRESH_TOKEN_TTL (${refresh}) doit dépasser ACCESS_TOKEN_TTL (${access}) : sinon chaque renouvellement échoue.`,
     headersAfterRequest: (headers: number, request: number) => `HEADERS_TIMEOUT (${headers}) ne peut pas dépasser REQUEST_TIMEOUT (${request}).`,
+    bodyAfterRequest: (body: number, request: number) => `BODY_TIMEOUT (${body}) ne peut pas dépasser REQUEST_TIMEOUT (${request}).`,
   },
   /** `npm run backup` / `restore`: why an archive is refused or a copy failed. */
   backup: {
@@ -350,5 +352,6 @@ export const messages = {
     quotesAtStart: 'demandes au démarrage',
     demoVariantsReady: 'Variantes AVIF et WebP des images de démonstration prêtes.',
     demoVariantsFailed: 'variantes des images de démonstration',
+    slowBody: 'corps de requête trop lent : connexion fermée',
   },
 } as const;

@@ -134,7 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       openapiPath: resolve(repoRoot, 'openapi.yaml'),
       demoImagesDir: resolve(repoRoot, 'server', 'demo', 'images'),
       imageWorkerPath: resolve(repoRoot, 'server', 'media', 'worker.ts'),
-      imageCacheDir: resolve(repoRoot, 'node_modules', '.cache', 'atelier-images'),
+      imageCacheDir: resolve(env.IMAGE_CACHE_DIR || resolve(repoRoot, 'node_modules', '.cache', 'atelier-images')),
       jwtSecret: env.JWT_SECRET || undefined,
       publicUrl: publicUrl(env.PUBLIC_URL),
       trustProxy: trustProxy(env.TRUST_PROXY),

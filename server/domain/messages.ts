@@ -61,6 +61,9 @@ export const messages = {
     demoSeeded: 'Base vide : contenu de démonstration ajouté.',
     buildFailed: 'La construction du site a échoué (npm run build).',
     backupWritten: (file: string, files: number, dataDir: string) => `Sauvegarde écrite : ${file} (${files} fichiers, depuis ${dataDir})`,
+    migrated: (migration: string) => `Base de données à jour (dernière migration : ${migration}).`,
+    backupsKept: (dir: string, kept: number, removed: number) => `${kept} sauvegardes gardées dans ${dir}${removed ? ` (${removed} plus ancienne${removed > 1 ? 's' : ''} effacée${removed > 1 ? 's' : ''})` : ''}`,
+    noBackupIn: (dir: string) => `Aucune sauvegarde portfolio-*.tar.gz dans ${dir}`,
     restored: (dataDir: string, files: number, createdAt: string) => `Restauré dans ${dataDir} : ${files} fichiers de la sauvegarde du ${createdAt}`,
   },
   /** Why the server refuses to start with the environment it was given (server/config.ts). */

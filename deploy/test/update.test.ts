@@ -35,7 +35,7 @@ describe('deploy/update.sh, two processes on PostgreSQL behind nginx', { skip },
   const database = `portfolio_update_${randomBytes(5).toString('hex')}`;
   let site: Site;
   let ports: number[] = [];
-  let processes: Supervised[] = [];
+  const processes: Supervised[] = [];
   let proxy: Proxy;
 
   before(async () => {

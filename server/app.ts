@@ -4,7 +4,7 @@
 // loads this file as CommonJS): every path comes in through the config.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './appConfig.ts';
-import { connectionOptions, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
+import { applyConnectionLimits, connectionOptions, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { loadContract } from './http/contract.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrors } from './http/errors.ts';
@@ -33,7 +33,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...connectionOptions(config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS),
   });
-  app.server.maxConnections = (config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS).maxConnections;
+  applyConnectionLimits(app, config.connectionLimits ?? DEFAULT_CONNECTION_LIMITS, config.trustProxy);
   const services = await registerServices(app, config, contract);
   registerValidation(app);
   const publicGets = contract.filter((op) => op.method === 'GET' && (!op.security.includes('bearer') || op.securityOptional) && !op.noStore);

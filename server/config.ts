@@ -110,7 +110,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
     requestSeconds: optionalSeconds('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, DEFAULT_CONNECTION_LIMITS.requestSeconds),
     idleSeconds: seconds('IDLE_TIMEOUT', env.IDLE_TIMEOUT, DEFAULT_CONNECTION_LIMITS.idleSeconds),
     maxConnections: seconds('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
+    bodySeconds: optionalSeconds('BODY_TIMEOUT', env.BODY_TIMEOUT, DEFAULT_CONNECTION_LIMITS.bodySeconds),
+    uploadMinBytesPerSecond:
+      env.UPLOAD_MIN_RATE === '0' ? 0 : 1024 * seconds('UPLOAD_MIN_RATE', env.UPLOAD_MIN_RATE, DEFAULT_CONNECTION_LIMITS.uploadMinBytesPerSecond / 1024),
+    uploadGraceSeconds: seconds('UPLOAD_GRACE', env.UPLOAD_GRACE, DEFAULT_CONNECTION_LIMITS.uploadGraceSeconds),
+    maxConnectionsPerAddress: seconds('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_CONNECTION_LIMITS.maxConnectionsPerAddress),
   };
+  if (limits.requestSeconds > 0 && limits.bodySeconds > limits.requestSeconds) {
+    throw new Error(t.bodyAfterRequest(limits.bodySeconds, limits.requestSeconds));
+  }
   if (limits.requestSeconds > 0 && limits.headersSeconds > limits.requestSeconds) {
     throw new Error(t.headersAfterRequest(limits.headersSeconds, limits.requestSeconds));
   }
@@ -126,7 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       openapiPath: resolve(repoRoot, 'openapi.yaml'),
       demoImagesDir: resolve(repoRoot, 'server', 'demo', 'images'),
       imageWorkerPath: resolve(repoRoot, 'server', 'media', 'worker.ts'),
-      imageCacheDir: resolve(repoRoot, 'node_modules', '.cache', 'atelier-images'),
+      imageCacheDir: resolve(env.IMAGE_CACHE_DIR || resolve(repoRoot, 'node_modules', '.cache', 'atelier-images')),
       jwtSecret: env.JWT_SECRET || undefined,
       publicUrl: publicUrl(env.PUBLIC_URL),
       trustProxy: trustProxy(env.TRUST_PROXY),

@@ -23,6 +23,7 @@ export const messages = {
   request: {
     unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (application/json).',
     tooLarge: 'Requête trop volumineuse.',
+    tooSlow: 'Requête reçue trop lentement : vérifiez la connexion et réessayez.',
     invalidUnicode:
       'Le texte envoyé contient un caractère Unicode invalide (moitié de paire de substitution) : corrigez-le et réessayez.',
     invalidJson: 'Le corps de la requête doit être un objet JSON valide.',
@@ -67,6 +68,9 @@ export const messages = {
     demoSeeded: 'Base vide : contenu de démonstration ajouté.',
     buildFailed: 'La construction du site a échoué (npm run build).',
     backupWritten: (file: string, files: number, dataDir: string) => `Sauvegarde écrite : ${file} (${files} fichiers, depuis ${dataDir})`,
+    migrated: (migration: string) => `Base de données à jour (dernière migration : ${migration}).`,
+    backupsKept: (dir: string, kept: number, removed: number) => `${kept} sauvegardes gardées dans ${dir}${removed ? ` (${removed} plus ancienne${removed > 1 ? 's' : ''} effacée${removed > 1 ? 's' : ''})` : ''}`,
+    noBackupIn: (dir: string) => `Aucune sauvegarde portfolio-*.tar.gz dans ${dir}`,
     restored: (dataDir: string, files: number, createdAt: string) => `Restauré dans ${dataDir} : ${files} fichiers de la sauvegarde du ${createdAt}`,
   },
   /** Why the server refuses to start with the environment it was given (server/config.ts). */
@@ -87,6 +91,7 @@ export const messages = {
     refreshNotLonger: (refresh: number, access: number) =>
       `REFRESH_TOKEN_TTL (${refresh}) doit dépasser ACCESS_TOKEN_TTL (${access}) : sinon chaque renouvellement échoue.`,
     headersAfterRequest: (headers: number, request: number) => `HEADERS_TIMEOUT (${headers}) ne peut pas dépasser REQUEST_TIMEOUT (${request}).`,
+    bodyAfterRequest: (body: number, request: number) => `BODY_TIMEOUT (${body}) ne peut pas dépasser REQUEST_TIMEOUT (${request}).`,
   },
   /** `npm run backup` / `restore`: why an archive is refused or a copy failed. */
   backup: {
@@ -357,5 +362,6 @@ export const messages = {
     quotesAtStart: 'demandes au démarrage',
     demoVariantsReady: 'Variantes AVIF et WebP des images de démonstration prêtes.',
     demoVariantsFailed: 'variantes des images de démonstration',
+    slowBody: 'corps de requête trop lent : connexion fermée',
   },
 } as const;

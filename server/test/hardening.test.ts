@@ -14,6 +14,7 @@ import { restore } from '../backup/backup.ts';
 import { DUMP_FILE } from '../db/dump.ts';
 import { onPostgres } from './database.ts';
 import { configFromEnv } from '../config.ts';
+import { DEFAULT_CONNECTION_LIMITS } from '../http/connectionLimits.ts';
 import { hashPassword, md5hex, verifyPassword } from '../auth/passwords.ts';
 import { ADMIN_EMAIL, ADMIN_PWD, XSRF, backupOf, build, restoreInto, type BuildOptions, type TestApp } from './helper.ts';
 
@@ -387,7 +388,7 @@ describe('8. texts where a name is expected; messages that fit their case', () =
 });
 
 describe('5. slow and numerous clients', () => {
-  const limits = { headersSeconds: 1, requestSeconds: 2, idleSeconds: 30, maxConnections: 5 };
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, headersSeconds: 1, requestSeconds: 2, idleSeconds: 30, maxConnections: 5 };
 
   /** Opens a raw connection; resolves with when it was closed by the server (ms after opening). */
   function connect(base: string): { socket: Socket; closed: Promise<number>; ready: Promise<void> } {
@@ -442,8 +443,20 @@ describe('5. slow and numerous clients', () => {
 
   test('the limits come from the environment, with sensible defaults', () => {
     const limitsOf = (env: NodeJS.ProcessEnv) => configFromEnv(env, '/repo').app.connectionLimits;
-    expect(limitsOf({})).toEqual({ headersSeconds: 10, requestSeconds: 300, idleSeconds: 30, maxConnections: 500 });
-    expect(limitsOf({ HEADERS_TIMEOUT: '5', REQUEST_TIMEOUT: '0', IDLE_TIMEOUT: '20', MAX_CONNECTIONS: '100' })).toEqual({ headersSeconds: 5, requestSeconds: 0, idleSeconds: 20, maxConnections: 100 });
+    expect(limitsOf({})).toEqual({
+      headersSeconds: 10, requestSeconds: 300, idleSeconds: 30, maxConnections: 500,
+      bodySeconds: 15, uploadMinBytesPerSecond: 10 * 1024, uploadGraceSeconds: 10, maxConnectionsPerAddress: 100,
+    });
+    expect(limitsOf({
+      HEADERS_TIMEOUT: '5', REQUEST_TIMEOUT: '0', IDLE_TIMEOUT: '20', MAX_CONNECTIONS: '100',
+      BODY_TIMEOUT: '0', UPLOAD_MIN_RATE: '50', UPLOAD_GRACE: '5', MAX_CONNECTIONS_PER_ADDRESS: '20',
+    })).toEqual({
+      headersSeconds: 5, requestSeconds: 0, idleSeconds: 20, maxConnections: 100,
+      bodySeconds: 0, uploadMinBytesPerSecond: 50 * 1024, uploadGraceSeconds: 5, maxConnectionsPerAddress: 20,
+    });
+    expect(limitsOf({ UPLOAD_MIN_RATE: '0' })?.uploadMinBytesPerSecond).toBe(0);
+    expect(() => limitsOf({ BODY_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toThrow(/BODY_TIMEOUT \(60\) ne peut pas dépasser REQUEST_TIMEOUT \(30\)/);
+    expect(() => limitsOf({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/^MAX_CONNECTIONS_PER_ADDRESS invalide/);
     expect(() => limitsOf({ MAX_CONNECTIONS: '0' })).toThrow(/^MAX_CONNECTIONS invalide/);
     expect(() => limitsOf({ HEADERS_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toThrow(/HEADERS_TIMEOUT \(60\) ne peut pas dépasser REQUEST_TIMEOUT \(30\)/);
   });

@@ -122,6 +122,10 @@ export const messages = {
     hasProjects: (count: number) =>
       `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
   },
+  project: {
+    englishDescriptionRequired:
+      'Un projet dont le nom est traduit en anglais doit avoir aussi sa description en anglais (En.Description) : écrivez-la, ou videz le nom en anglais pour laisser le projet non traduit.',
+  },
   gallery: {
     altRequired: 'Texte de remplacement requis : décrivez ce que montre la photo.',
     notInLibrary: (name: string) => `« ${name} » n'est pas dans la photothèque : téléversez-la ou choisissez-en une de la liste.`,
@@ -148,6 +152,8 @@ export const messages = {
     sinceFuture: (year: number) => `L'année de début d'activité (${year}) ne peut pas être dans le futur.`,
     photoMissing: (name: string) => `La photo « ${name} » n'est pas dans la bibliothèque : choisissez-en une de la liste.`,
     photoIsVideo: (name: string) => `« ${name} » est une vidéo : choisissez une photo.`,
+    englishUnpaired: (list: string, english: number, french: number) =>
+      `${list} en anglais (En) compte ${english} éléments et la française ${french} : chaque texte anglais va avec l’élément français à la même position, il ne peut pas y en avoir plus.`,
     cardTargetMissing: (card: number, href: string) =>
       `La carte n° ${card} de « Ce que nous faisons » mène à ${href}, une page qui n'existe pas : choisissez une catégorie ou un type de projet de la liste.`,
   },
@@ -257,6 +263,9 @@ export const messages = {
     body: 'Le corps de la requête',
     request: 'La requête',
     field: 'Le champ',
+    /** An English text's label: « Le nom en anglais (En.Name) ». */
+    inEnglish: 'en anglais',
+    englishTexts: 'La version anglaise (En)',
     labels: {
       Id: "L'identifiant",
       id: "L'identifiant",

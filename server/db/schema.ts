@@ -130,6 +130,8 @@ export interface QuoteTable {
   city: string;
   work: string;
   message: string;
+  /** The language of the form the visitor filled in ('fr' for the requests from before issue 27). */
+  lang: 'fr' | 'en';
   /** Random name of its photo folder, DATA_DIR/quotes/<folder>/ (made before the row). */
   folder: string;
   read_at: number | null;

@@ -212,6 +212,7 @@ export const messages = {
       Website: 'Ce champ doit rester vide.',
       Token: 'Le formulaire a expiré : rechargez la page et réessayez.',
       Photos: 'Cinq photos au plus.',
+      Lang: 'Langue du formulaire inconnue : rechargez la page et réessayez.',
     },
     forbiddenCharacter: 'Votre texte contient un caractère interdit (de contrôle, invisible ou de sens d’écriture) : retirez-le et réessayez.',
     contactRequired: 'Indiquez un courriel ou un numéro de téléphone pour que nous puissions vous répondre.',
@@ -226,9 +227,11 @@ export const messages = {
     updated: 'Demande mise à jour.',
     deleted: 'Demande effacée.',
     photoNotFound: 'Photo introuvable.',
-    /** The e-mail the owner receives. */
+    /** The e-mail the owner receives (in French, whatever the form's language). */
     mail: {
-      subject: (name: string, work: string) => `Demande de soumission : ${name}${work ? ` (${work})` : ''}`,
+      subject: (name: string, work: string, english: boolean) =>
+        `Demande de soumission${english ? ' (en anglais)' : ''} : ${name}${work ? ` (${work})` : ''}`,
+      english: 'Demande en anglais : le client a rempli le formulaire du site en anglais ; répondez-lui en anglais.',
       intro: (id: number) =>
         `Nouvelle demande de soumission n° ${id}, reçue par le formulaire du site. Elle est aussi dans l’espace administrateur, menu « Demandes ».`,
       name: 'Nom',
@@ -271,6 +274,7 @@ export const messages = {
       id: "L'identifiant",
       typeId: "L'identifiant du type de projet",
       count: 'Le nombre demandé',
+      lang: 'La langue',
       Name: 'Le nom',
       Description: 'La description',
       Image: "Le nom d'image",

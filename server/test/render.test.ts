@@ -177,7 +177,7 @@ test('a write drops the rendered pages and the sitemap: the next answer shows it
   await t.db.updateTable('project').set({ updated_at: 0 }).where('id', '=', 3).execute();
   const before = await get('/project/3');
   const sitemapBefore = (await get('/sitemap.xml')).body;
-  expect(sitemapBefore).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc></url>`);
+  expect(sitemapBefore).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><xhtml:link rel="alternate"`);
   const { Token } = await t.login();
   const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
   const changed = await t.call('PUT', '/api/project/3', {
@@ -192,7 +192,7 @@ test('a write drops the rendered pages and the sitemap: the next answer shows it
   const today = new Date().toISOString().slice(0, 10);
   const sitemap = (await get('/sitemap.xml')).body;
   expect(sitemap).not.toBe(sitemapBefore);
-  expect(sitemap).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><lastmod>${today}</lastmod></url>`);
+  expect(sitemap).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><lastmod>${today}</lastmod><xhtml:link rel="alternate"`);
 });
 
 test('the owner changes the settings and the menu: every rendered page shows them at once', async () => {

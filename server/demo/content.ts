@@ -4,7 +4,7 @@
 // Its English (issue 27) lives once, in migration 0012's frozen copy (server/db/migration0012.ts,
 // paired with these French texts): the seed applies it, as the migration did to the databases
 // that existed before. A French text changed here has no English until a new migration pairs it
-// (server/test/english.test.ts checks that every record of a fresh install is translated).
+// (server/test/englishTexts.test.ts checks that every record of a fresh install is translated).
 
 /** What the generated picture shows. */
 export type ArtKind =

@@ -1,7 +1,7 @@
 // Reads openapi.yaml and turns each operation into what Fastify needs: method, URL, JSON schemas
-// for params, query, body and responses, security requirements, tag, and how to name the handler's
-// argument the way the generated client does (path and query params camelCased, the body under
-// the lower-camel name of its schema: `category`, `projectType`, `userInput`, ...).
+// for params, body and responses, security requirements, tag, and how to name the handler's
+// argument the way the generated client does (path params camelCased, the body under the
+// lower-camel name of its schema: `category`, `projectType`, `userInput`, ...).
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 

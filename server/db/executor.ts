@@ -30,6 +30,6 @@ export async function keyTaken(db: Executor, table: 'category' | 'app_user', key
 export const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ count: number }> }): Promise<number> =>
   Number((await query.executeTakeFirstOrThrow()).count);
 
-/** Every row's id and last change (milliseconds), by id: what the sitemap lists (projects: repositories/project.ts). */
+/** Every row's id, last change (milliseconds) and English name ('' while not translated), by id: what the sitemap lists (projects: project.repository.ts). */
 export const changeDates = (db: Executor, table: 'category' | 'project_type') =>
-  db.selectFrom(table).select(['id', 'updated_at']).orderBy('id').execute();
+  db.selectFrom(table).select(['id', 'updated_at', 'name_en']).orderBy('id').execute();

@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { menu0007, site0007 } from './migration0007.ts';
+import { translateDemo0012 } from './migration0012.ts';
 import { columnsOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -277,6 +278,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limit_hit_key').on('rate_limit_hit').columns(['scope', 'key', 'at']).execute();
     },
   },
+  '0012_english': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // English beside French (issue 27): the English of each text the owner writes, '' while it
+      // is not translated (the site and the menu keep theirs in their documents, as En), and the
+      // language of each quote request. The demo's records get their English where their French
+      // is still the demo's (migration0012.ts; a fresh install gets it when it is seeded).
+      const english: Array<[table: string, columns: string[]]> = [
+        ['category', ['name_en']],
+        ['project_type', ['name_en', 'description_en']],
+        ['project', ['name_en', 'description_en']],
+        ['project_media', ['caption_en', 'alt_en']],
+      ];
+      for (const [table, columns] of english) {
+        for (const column of columns) {
+          await db.schema.alterTable(table).addColumn(column, d.text, (c) => c.notNull().defaultTo('')).execute();
+        }
+      }
+      await db.schema
+        .alterTable('quote')
+        .addColumn('lang', d.text, (c) => c.notNull().defaultTo('fr').check(sql`lang IN ('fr', 'en')`))
+        .execute();
+      await translateDemo0012(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -284,10 +310,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** The name of the last migration (a backup made by a newer version is refused). */
 export const latestMigration = Object.keys(migrations).sort().at(-1) as string;
 
-/** Brings the database to the latest migration; throws (with the failing migration) on error. */
-export async function migrate(db: Kysely<unknown>): Promise<void> {
+/**
+ * Brings the database to the latest migration (or to `upTo`: a database as an older version left
+ * it, for a migration's test); throws (with the failing migration) on error.
+ */
+export async function migrate(db: Kysely<unknown>, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

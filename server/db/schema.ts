@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
 export interface CategoryTable {
   id: Generated<number>;
   name: string;
+  /** The English name ('' while not translated). */
+  name_en: Generated<string>;
   /** Lower-cased, trimmed name: unique, so names are unique case-insensitively. */
   name_key: string;
   /** The owner's order: lists follow position, then id (distinct over the table). */
@@ -18,6 +20,9 @@ export interface ProjectTypeTable {
   category_id: number;
   name: string;
   description: string;
+  /** The English texts ('' while not translated). */
+  name_en: Generated<string>;
+  description_en: Generated<string>;
   image: string;
   /** The owner's order: lists follow position, then id (distinct over the table). */
   position: Generated<number>;
@@ -30,6 +35,9 @@ export interface ProjectTable {
   project_type_id: number;
   name: string;
   description: string;
+  /** The English texts ('' while not translated). */
+  name_en: Generated<string>;
+  description_en: Generated<string>;
   image: string;
   /** 1: public; 0: a draft only the administrator sees. */
   published: Generated<number>;
@@ -46,6 +54,9 @@ export interface ProjectMediaTable {
   image: string;
   caption: string;
   alt: string;
+  /** The English texts ('' while not translated). */
+  caption_en: Generated<string>;
+  alt_en: Generated<string>;
   /** '' | 'before' | 'after': the project's before/after comparison. */
   pair: Generated<'' | 'before' | 'after'>;
   /** The owner's order within the project's gallery. */
@@ -119,6 +130,8 @@ export interface QuoteTable {
   city: string;
   work: string;
   message: string;
+  /** The language of the form the visitor filled in ('fr' for the requests from before issue 27). */
+  lang: 'fr' | 'en';
   /** Random name of its photo folder, DATA_DIR/quotes/<folder>/ (made before the row). */
   folder: string;
   read_at: number | null;

@@ -3,6 +3,7 @@
 import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/content.ts';
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
 import { continueIdsAfterExplicit } from './dialect.ts';
+import { translateDemo0012 } from './migration0012.ts';
 import { uniqueKey } from '../domain/text.ts';
 import { findUserByEmail, insertUser, updateUser } from '../auth/user.repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -10,9 +11,9 @@ import type { Db } from './database.ts';
 import type { ImageLibrary } from '../media/library.ts';
 
 /**
- * Inserts the demo content when the database has no category. Returns true when it did. The demo
- * images go through the image pipeline first (through its cache: fast after the first time) and
- * join the library under their own names.
+ * Inserts the demo content when the database has no category, in French and in English. Returns
+ * true when it did. The demo images go through the image pipeline first (through its cache: fast
+ * after the first time) and join the library under their own names.
  */
 export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boolean> {
   const empty = !(await db.selectFrom('category').select('id').limit(1).executeTakeFirst());
@@ -47,6 +48,8 @@ export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boo
       .insertInto('subtype_link')
       .values(demoSubTypes.map(([src, dest]) => ({ src_id: src, dest_id: dest })))
       .execute();
+    // Their English (issue 27): the demo's translations live once, in migration 0012's frozen copy.
+    await translateDemo0012(trx);
     return true;
   });
 }

@@ -134,6 +134,10 @@ export const messages = {
     hasProjects: (count: number) =>
       `Ce type de projet contient encore des projets (${count}) : déplacez-les vers un autre type ou effacez-les d'abord.`,
   },
+  project: {
+    englishDescriptionRequired:
+      'Un projet dont le nom est traduit en anglais doit avoir aussi sa description en anglais (En.Description) : écrivez-la, ou videz le nom en anglais pour laisser le projet non traduit.',
+  },
   gallery: {
     altRequired: 'Texte de remplacement requis : décrivez ce que montre la photo.',
     notInLibrary: (name: string) => `« ${name} » n'est pas dans la photothèque : téléversez-la ou choisissez-en une de la liste.`,
@@ -160,6 +164,8 @@ export const messages = {
     sinceFuture: (year: number) => `L'année de début d'activité (${year}) ne peut pas être dans le futur.`,
     photoMissing: (name: string) => `La photo « ${name} » n'est pas dans la bibliothèque : choisissez-en une de la liste.`,
     photoIsVideo: (name: string) => `« ${name} » est une vidéo : choisissez une photo.`,
+    englishUnpaired: (list: string, english: number, french: number) =>
+      `${list} en anglais (En) compte ${english} éléments et la française ${french} : chaque texte anglais va avec l’élément français à la même position, il ne peut pas y en avoir plus.`,
     cardTargetMissing: (card: number, href: string) =>
       `La carte n° ${card} de « Ce que nous faisons » mène à ${href}, une page qui n'existe pas : choisissez une catégorie ou un type de projet de la liste.`,
   },
@@ -218,6 +224,7 @@ export const messages = {
       Website: 'Ce champ doit rester vide.',
       Token: 'Le formulaire a expiré : rechargez la page et réessayez.',
       Photos: 'Cinq photos au plus.',
+      Lang: 'Langue du formulaire inconnue : rechargez la page et réessayez.',
     },
     forbiddenCharacter: 'Votre texte contient un caractère interdit (de contrôle, invisible ou de sens d’écriture) : retirez-le et réessayez.',
     contactRequired: 'Indiquez un courriel ou un numéro de téléphone pour que nous puissions vous répondre.',
@@ -232,9 +239,11 @@ export const messages = {
     updated: 'Demande mise à jour.',
     deleted: 'Demande effacée.',
     photoNotFound: 'Photo introuvable.',
-    /** The e-mail the owner receives. */
+    /** The e-mail the owner receives (in French, whatever the form's language). */
     mail: {
-      subject: (name: string, work: string) => `Demande de soumission : ${name}${work ? ` (${work})` : ''}`,
+      subject: (name: string, work: string, english: boolean) =>
+        `Demande de soumission${english ? ' (en anglais)' : ''} : ${name}${work ? ` (${work})` : ''}`,
+      english: 'Demande en anglais : le client a rempli le formulaire du site en anglais ; répondez-lui en anglais.',
       intro: (id: number) =>
         `Nouvelle demande de soumission n° ${id}, reçue par le formulaire du site. Elle est aussi dans l’espace administrateur, menu « Demandes ».`,
       name: 'Nom',
@@ -269,11 +278,15 @@ export const messages = {
     body: 'Le corps de la requête',
     request: 'La requête',
     field: 'Le champ',
+    /** An English text's label: « Le nom en anglais (En.Name) ». */
+    inEnglish: 'en anglais',
+    englishTexts: 'La version anglaise (En)',
     labels: {
       Id: "L'identifiant",
       id: "L'identifiant",
       typeId: "L'identifiant du type de projet",
       count: 'Le nombre demandé',
+      lang: 'La langue',
       Name: 'Le nom',
       Description: 'La description',
       Image: "Le nom d'image",

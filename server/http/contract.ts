@@ -18,6 +18,8 @@ export interface ContractOperation {
   url: string;
   /** Path parameter names as written in the contract. */
   pathParams: string[];
+  /** Query parameter names as written in the contract (others in the query are ignored). */
+  queryParams: string[];
   /** Key of the body in the handler argument (null when the call has no body). */
   bodyKey: string | null;
   /**
@@ -40,6 +42,7 @@ export interface ContractOperation {
   keepsPublicReads: boolean;
   schema: {
     params?: JsonObject;
+    querystring?: JsonObject;
     body?: JsonObject;
     response: Record<string, JsonObject>;
   };
@@ -118,6 +121,7 @@ function readContract(openapiPath: string): ContractOperation[] {
       const rawParams = [...sharedParams, ...(Array.isArray(op.parameters) ? op.parameters : [])];
       const params = rawParams.map((p) => resolve(p)).filter(isObject);
       const pathParamDefs = params.filter((p) => p.in === 'path');
+      const queryParamDefs = params.filter((p) => p.in === 'query');
 
       const schema: ContractOperation['schema'] = { response: {} };
       if (pathParamDefs.length > 0) {
@@ -129,6 +133,11 @@ function readContract(openapiPath: string): ContractOperation[] {
           required: pathParamDefs.map((p) => String(p.name)),
           additionalProperties: false,
         };
+      }
+      if (queryParamDefs.length > 0) {
+        const properties: JsonObject = {};
+        for (const p of queryParamDefs) properties[String(p.name)] = p.schema as Json;
+        schema.querystring = { type: 'object', properties, required: queryParamDefs.filter((p) => p.required === true).map((p) => String(p.name)) };
       }
 
       let bodyKey: string | null = null;
@@ -173,6 +182,7 @@ function readContract(openapiPath: string): ContractOperation[] {
         path,
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         pathParams: pathParamDefs.map((p) => String(p.name)),
+        queryParams: queryParamDefs.map((p) => String(p.name)),
         bodyKey,
         multipart,
         ...(multipartSchema ? { multipartSchema } : {}),
@@ -187,5 +197,5 @@ function readContract(openapiPath: string): ContractOperation[] {
   return operations;
 }
 
-/** The handler argument key of a path parameter, as the generated client names it (`Id` → `id`). */
+/** The handler argument key of a path or query parameter, as the generated client names it (`Id` → `id`). */
 export const argKeyOfParam = lowerFirst;

@@ -65,6 +65,8 @@ export async function registerOperations(app: FastifyInstance, contract: Contrac
         const arg: Record<string, unknown> = {};
         const params = (req.params ?? {}) as Record<string, unknown>;
         for (const name of op.pathParams) arg[argKeyOfParam(name)] = params[name];
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        for (const name of op.queryParams) if (query[name] !== undefined) arg[argKeyOfParam(name)] = query[name];
         // A multipart body is streamed by the handler from the request itself.
         if (op.bodyKey && !op.multipart) arg[op.bodyKey] = req.body;
         return entry.handler(arg, { req, reply, services, userId: adminOf.get(req) ?? null });

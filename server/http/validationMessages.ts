@@ -1,5 +1,7 @@
 // Turns Ajv errors (schema violations) into one French sentence a person can act on. The words
-// are in messages.ts; this file picks the sentence and the field's label.
+// are in messages.ts; this file picks the sentence and the field's label. An English text (issue
+// 27, under En) is '' or follows its French field's rules: its sentence is the one of the French
+// rule it broke, its label the French field's « en anglais ».
 import type { FastifySchemaValidationError } from 'fastify';
 import { messages } from '../domain/messages.ts';
 
@@ -9,15 +11,34 @@ const countLimits = new Map(Object.entries({ minLength, maxLength, minItems, max
 /** …or a bound (of a number). */
 const boundLimits = new Map(Object.entries({ minimum, maximum }));
 
+/**
+ * The error to explain. Ajv reports a value that matches no branch of an `anyOf` (the English
+ * texts' `'' or the French field's rules`) with each branch's error first, in order: the one to
+ * tell is the last branch's, the French field's rule.
+ */
+function reported(errors: FastifySchemaValidationError[]): FastifySchemaValidationError | undefined {
+  const anyOf = errors.find((e) => e.keyword === 'anyOf');
+  const rule = anyOf && errors.filter((e) => e.keyword !== 'anyOf' && e.instancePath === anyOf.instancePath).at(-1);
+  return rule ?? errors[0];
+}
+
+/** How a field is named: « Le nom (Name) », and under En « Le nom en anglais (En.Name) ». */
+function labelOf(field: string, english: boolean): string {
+  const t = messages.validation;
+  if (field === 'En') return t.englishTexts;
+  const label = t.labels[field] ?? t.field;
+  return english ? `${label} ${t.inEnglish} (En.${field})` : `${label} (${field})`;
+}
+
 export function frenchValidationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
   const t = messages.validation;
-  const error = errors[0];
+  const error = reported(errors);
   if (!error) return t.invalid;
   const params = (error.params ?? {}) as Record<string, unknown>;
   const path = error.instancePath.split('/').filter(Boolean);
   let field = path[path.length - 1];
   if (error.keyword === 'required') field = String(params.missingProperty ?? '');
-  const label = field ? `${t.labels[field] ?? t.field} (${field})` : context === 'body' ? t.body : t.request;
+  const label = field ? labelOf(field, path.includes('En')) : context === 'body' ? t.body : t.request;
 
   const counted = countLimits.get(error.keyword);
   if (counted) return counted(label, Number(params.limit));

@@ -7,7 +7,7 @@ import { nextPosition } from './order.ts';
 
 /** Every category, in the owner's order. */
 export const listCategories = async (db: Executor): Promise<Category[]> =>
-  (await db.selectFrom('category').select(['id', 'name']).orderBy('position').orderBy('id').execute()).map(toCategory);
+  (await db.selectFrom('category').select(['id', 'name', 'name_en']).orderBy('position').orderBy('id').execute()).map(toCategory);
 
 export const categoryExists = (db: Executor, id: number): Promise<boolean> => existsById(db, 'category', id);
 
@@ -15,12 +15,15 @@ export const categoryExists = (db: Executor, id: number): Promise<boolean> => ex
 export const categoryNameTaken = (db: Executor, name: string, exceptId = 0): Promise<boolean> =>
   keyTaken(db, 'category', uniqueKey(name), exceptId);
 
-export async function insertCategory(db: Executor, name: string): Promise<void> {
-  await db.insertInto('category').values({ name, name_key: uniqueKey(name), position: nextPosition('category') }).execute();
+/** The columns a write sets: the English name only when En is sent (a write without it keeps it; a new row starts with ''). */
+const columns = (c: Category) => ({ name: c.Name, name_key: uniqueKey(c.Name), ...(c.En ? { name_en: c.En.Name } : {}) });
+
+export async function insertCategory(db: Executor, category: Category): Promise<void> {
+  await db.insertInto('category').values({ ...columns(category), position: nextPosition('category') }).execute();
 }
 
-export async function updateCategory(db: Executor, id: number, name: string): Promise<void> {
-  await db.updateTable('category').set({ name, name_key: uniqueKey(name) }).where('id', '=', id).execute();
+export async function updateCategory(db: Executor, id: number, category: Category): Promise<void> {
+  await db.updateTable('category').set(columns(category)).where('id', '=', id).execute();
 }
 
 export async function deleteCategory(db: Executor, id: number): Promise<void> {

@@ -18,11 +18,11 @@ const nameFree =
   async (trx) => ((await categories.categoryNameTaken(trx, name, exceptId)) ? messages.category.duplicate(name) : null);
 
 export const addCategory = (db: Db, c: Category): Promise<MutationResult> =>
-  checkedWrite(db, null, nameFree(c.Name), (trx) => categories.insertCategory(trx, c.Name));
+  checkedWrite(db, null, nameFree(c.Name), (trx) => categories.insertCategory(trx, c));
 
 export async function updateCategory(db: Db, id: number, c: Category): Promise<MutationResult> {
   if (c.Id !== id) return refuse(messages.idMismatch(c.Id, id));
-  return checkedWrite(db, category(id), nameFree(c.Name, id), (trx) => categories.updateCategory(trx, id, c.Name));
+  return checkedWrite(db, category(id), nameFree(c.Name, id), (trx) => categories.updateCategory(trx, id, c));
 }
 
 export const orderCategories = (db: Db, listOrder: ListOrder): Promise<MutationResult> =>

@@ -26,6 +26,17 @@ export function checkedWrite(db: Db, target: Target | null, rule: Rule, write: (
   });
 }
 
+/** Several rules, in order: the first refusal. */
+export const allOf =
+  (...rules: Rule[]): Rule =>
+  async (trx) => {
+    for (const rule of rules) {
+      const refusal = await rule(trx);
+      if (refusal) return refusal;
+    }
+    return null;
+  };
+
 /** The rule of a record that belongs to another (a type to its category, a project to its type): that one exists. */
 export const parentExists =
   (exists: (trx: Executor, id: number) => Promise<boolean>, id: number, refusal: string): Rule =>

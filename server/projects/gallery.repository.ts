@@ -7,7 +7,14 @@ import { nextPosition } from './order.ts';
 
 export type GalleryRow = Selectable<ProjectMediaTable>;
 
-const columns = (item: GalleryItemInput) => ({ image: item.Image, caption: item.Caption, alt: item.Alt, pair: item.Pair });
+/** The columns a write sets: the English texts only when En is sent (a write without it keeps them; a new item starts with ''). */
+const columns = (item: GalleryItemInput) => ({
+  image: item.Image,
+  caption: item.Caption,
+  alt: item.Alt,
+  pair: item.Pair,
+  ...(item.En ? { caption_en: item.En.Caption, alt_en: item.En.Alt } : {}),
+});
 
 /** A project's gallery, in the owner's order. */
 export const listGallery = (db: Executor, projectId: number): Promise<GalleryRow[]> =>

@@ -8,13 +8,17 @@ import { nextPosition } from './order.ts';
 export type ProjectRow = Selectable<ProjectTable>;
 type Fields = Omit<Project, 'Id'>;
 
-/** A project sent without Published is published (the specification's calls keep their meaning). */
+/**
+ * A project sent without Published is published, one sent without En keeps its English texts (a
+ * new one starts with ''): the specification's calls keep their meaning.
+ */
 const columns = (p: Fields) => ({
   project_type_id: p.ProjectTypeId,
   name: p.Name,
   description: p.Description,
   image: p.Image,
   published: p.Published === false ? 0 : 1,
+  ...(p.En ? { name_en: p.En.Name, description_en: p.En.Description } : {}),
 });
 
 /** Which projects a read sees: the published ones, or the drafts too (the administrator's list). */
@@ -35,9 +39,9 @@ export const listProjects = (db: Executor, visibility: Visibility, typeId?: numb
 export const findPublishedProject = (db: Executor, id: number): Promise<ProjectRow | undefined> =>
   db.selectFrom('project').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
 
-/** Every published project's id and last change, by id: what the sitemap lists. */
+/** Every published project's id, last change and English name, by id: what the sitemap lists. */
 export const publishedChangeDates = (db: Executor) =>
-  db.selectFrom('project').select(['id', 'updated_at']).where('published', '=', 1).orderBy('id').execute();
+  db.selectFrom('project').select(['id', 'updated_at', 'name_en']).where('published', '=', 1).orderBy('id').execute();
 
 /** The project's cover (its Image), or undefined when there is no such project. */
 export const findProjectImage = async (db: Executor, id: number): Promise<string | undefined> =>

@@ -6,7 +6,7 @@ import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import { liveImages } from '../media/image.repository.ts';
-import { checkedWrite, parentExists, type Rule } from './checkedWrite.ts';
+import { allOf, checkedWrite, parentExists, type Rule } from './checkedWrite.ts';
 import * as gallery from './gallery.repository.ts';
 import { applyOrder } from './order.ts';
 import * as projects from './project.repository.ts';
@@ -50,14 +50,18 @@ export function drawProjects(pool: readonly ProjectView[], count: number, random
   return drawn.slice(0, n);
 }
 
-const typeOf = (p: Project): Rule => parentExists(projectTypeExists, p.ProjectTypeId, messages.noProjectType(p.ProjectTypeId));
+/** The rules of a project's write: its type exists; translated (an English name), it has its English description too, as its French one is required. */
+const projectRules = (p: Project): Rule =>
+  allOf(parentExists(projectTypeExists, p.ProjectTypeId, messages.noProjectType(p.ProjectTypeId)), async () =>
+    p.En && p.En.Name !== '' && p.En.Description === '' ? messages.project.englishDescriptionRequired : null,
+  );
 
-export const addProject = (db: Db, p: Project): Promise<MutationResult> => checkedWrite(db, null, typeOf(p), (trx) => projects.insertProject(trx, p));
+export const addProject = (db: Db, p: Project): Promise<MutationResult> => checkedWrite(db, null, projectRules(p), (trx) => projects.insertProject(trx, p));
 
 export async function updateProject(db: Db, id: number, p: Project): Promise<MutationResult> {
   if (p.Id !== id) return refuse(messages.idMismatch(p.Id, id));
   const project = { exists: (trx: Executor) => projects.projectExists(trx, id), missing: messages.notFound.project(id) };
-  return checkedWrite(db, project, typeOf(p), (trx) => projects.updateProject(trx, id, p));
+  return checkedWrite(db, project, projectRules(p), (trx) => projects.updateProject(trx, id, p));
 }
 
 export const orderProjects = (db: Db, typeId: number, listOrder: ListOrder): Promise<MutationResult> =>

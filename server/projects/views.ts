@@ -1,10 +1,15 @@
-// Rows to the contract's objects, each record's mapping written once, and the one way a list of
-// rows becomes read answers with the Media of their images.
+// Rows to the contract's objects, each record's mapping written once (its English texts as En,
+// every key present: '' while not translated), and the one way a list of rows becomes read
+// answers with the Media of their images.
 import type { Selectable } from 'kysely';
 import type { Category, GalleryItem, Media, ProjectType, ProjectView } from '../../contract/api.ts';
 import type { CategoryTable, ProjectMediaTable, ProjectTable, ProjectTypeTable } from '../db/schema.ts';
 
-export const toCategory = (row: Pick<Selectable<CategoryTable>, 'id' | 'name'>): Category => ({ Id: row.id, Name: row.name });
+export const toCategory = (row: Pick<Selectable<CategoryTable>, 'id' | 'name' | 'name_en'>): Category => ({
+  Id: row.id,
+  Name: row.name,
+  En: { Name: row.name_en },
+});
 
 export const toProjectType = (row: Selectable<ProjectTypeTable>): ProjectType => ({
   Id: row.id,
@@ -12,6 +17,7 @@ export const toProjectType = (row: Selectable<ProjectTypeTable>): ProjectType =>
   Name: row.name,
   Description: row.description,
   Image: row.image,
+  En: { Name: row.name_en, Description: row.description_en },
 });
 
 export const toProject = (row: Selectable<ProjectTable>): ProjectView => ({
@@ -21,6 +27,7 @@ export const toProject = (row: Selectable<ProjectTable>): ProjectView => ({
   Description: row.description,
   Image: row.image,
   Published: row.published === 1,
+  En: { Name: row.name_en, Description: row.description_en },
 });
 
 export const toGalleryItem = (row: Selectable<ProjectMediaTable>): GalleryItem => ({
@@ -29,6 +36,7 @@ export const toGalleryItem = (row: Selectable<ProjectMediaTable>): GalleryItem =
   Caption: row.caption,
   Alt: row.alt,
   Pair: row.pair,
+  En: { Caption: row.caption_en, Alt: row.alt_en },
 });
 
 /** The Media of image names, as the image library tells them (server/media/library.ts). */

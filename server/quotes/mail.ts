@@ -65,12 +65,15 @@ export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPa
     [t.received, dateFr(quote.created_at)],
     [t.photos, photos.length === 0 ? t.noPhoto : t.attached(photos.length)],
   ];
-  const intro = t.intro(quote.id);
+  const english = quote.lang === 'en';
+  // The owner's e-mail stays French; a request sent from the English form says so first.
+  const intro = english ? `${t.english}\n${t.intro(quote.id)}` : t.intro(quote.id);
   const reply = quote.email ? t.reply : t.call;
   const text = [intro, '', ...rows.map(([k, v]) => `${k} : ${v}`), '', `${t.message} :`, quote.message, '', reply].join('\n');
   const html =
     `<!doctype html><html lang="fr"><body>` +
-    `<p>${escapeHtml(intro)}</p>` +
+    (english ? `<p><strong>${escapeHtml(t.english)}</strong></p>` : '') +
+    `<p>${escapeHtml(t.intro(quote.id))}</p>` +
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` +
     `<h2>${t.message}</h2><p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>` +
     `<p>${escapeHtml(reply)}</p></body></html>`;
@@ -78,7 +81,7 @@ export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPa
     from: settings.from,
     to: settings.to,
     ...(quote.email ? { replyTo: `"${oneLine(quote.name).replace(/["\\]/g, '')}" <${quote.email}>` } : {}),
-    subject: oneLine(t.subject(quote.name, quote.work)).slice(0, 200),
+    subject: oneLine(t.subject(quote.name, quote.work, english)).slice(0, 200),
     messageId,
     date: new Date(quote.created_at),
     text,

@@ -1,6 +1,7 @@
 // The quote tables (quote, quote_photo, mail_outbox): every query of issue 17 in one place.
 import type { Quote, QuoteMail, QuoteSummary } from '../../contract/api.ts';
-import type { Selectable } from 'kysely';
+import type { Lang } from '../../contract/paths.ts';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MailOutboxTable, QuotePhotoTable, QuoteTable } from '../db/schema.ts';
 import { OTHER_WORK } from './rules.ts';
@@ -32,11 +33,12 @@ export async function insertQuote(db: Db, quote: NewQuote, photos: NewPhoto[], m
 const outboxColumns = ['mail_outbox.attempts', 'mail_outbox.next_attempt_at', 'mail_outbox.last_error', 'mail_outbox.sent_at'] as const;
 
 /** A request's row (with its outbox row's columns) as the fields a summary and a whole request share. */
-type SharedRow = Pick<Selectable<QuoteTable>, 'id' | 'created_at' | 'name' | 'work' | 'city' | 'read_at' | 'handled_at'> & { [K in keyof OutboxRow]: OutboxRow[K] | null };
+type SharedRow = Pick<Selectable<QuoteTable>, 'id' | 'created_at' | 'name' | 'lang' | 'work' | 'city' | 'read_at' | 'handled_at'> & { [K in keyof OutboxRow]: OutboxRow[K] | null };
 const shared = (r: SharedRow, mailEnabled: boolean) => ({
   Id: r.id,
   Created: r.created_at,
   Name: r.name,
+  Lang: r.lang,
   Work: r.work,
   City: r.city,
   Read: r.read_at !== null,
@@ -48,7 +50,7 @@ export async function listQuotes(db: Db, mailEnabled: boolean): Promise<QuoteSum
   const rows = await db
     .selectFrom('quote')
     .leftJoin('mail_outbox', 'mail_outbox.quote_id', 'quote.id')
-    .select(['quote.id', 'quote.created_at', 'quote.name', 'quote.work', 'quote.city', 'quote.read_at', 'quote.handled_at', ...outboxColumns])
+    .select(['quote.id', 'quote.created_at', 'quote.name', 'quote.lang', 'quote.work', 'quote.city', 'quote.read_at', 'quote.handled_at', ...outboxColumns])
     .select((eb) => eb.selectFrom('quote_photo').whereRef('quote_photo.quote_id', '=', 'quote.id').select(eb.fn.countAll<number>().as('n')).as('photos'))
     .orderBy('quote.created_at', 'desc')
     .orderBy('quote.id', 'desc')
@@ -84,10 +86,11 @@ export async function quoteRow(db: Db, id: number): Promise<QuoteRow | undefined
   return db.selectFrom('quote').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** « Type de travaux »: the categories, then « Autre ». */
-export async function workChoices(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('category').select('name').orderBy('name').execute();
-  return [...rows.map((r) => r.name), OTHER_WORK];
+/** « Type de travaux » in the form's language: the categories' names (English: the French one when not translated), then « Autre » / Other. */
+export async function workChoices(db: Db, lang: Lang): Promise<string[]> {
+  const name = lang === 'en' ? sql<string>`CASE WHEN name_en = '' THEN name ELSE name_en END` : sql<string>`name`;
+  const rows = await db.selectFrom('category').select(name.as('work')).orderBy('work').execute();
+  return [...rows.map((r) => r.work), OTHER_WORK[lang]];
 }
 
 export async function countUnread(db: Db): Promise<number> {

@@ -1,9 +1,11 @@
 // Tag "quote": the quote request form (issue 17) and the admin inbox « Demandes ». The request is
 // multipart, read by receive.http.ts once quote.service.ts's limit lets it in; a plain form POST
-// (no JavaScript, the browser asks for text/html) is answered by a French HTML page instead of
-// JSON.
+// (no JavaScript, the browser asks for text/html) is answered by an HTML page instead of JSON.
+// Both in the form's language (issue 27): its field Lang, or before it is read the language of
+// the page the form was sent from (the Referer, which browsers send to the same site).
 import { createReadStream } from 'node:fs';
-import { messages } from '../domain/messages.ts';
+import { langOfPath, type Lang } from '../../contract/paths.ts';
+import { quoteAnswers } from '../domain/messages.en.ts';
 import { refusalHeaders, STATUS_OF } from '../http/errors.ts';
 import type { TagModule } from '../http/operations.ts';
 import { readSite } from '../site/site.repository.ts';
@@ -15,26 +17,33 @@ import { receiveQuote } from './receive.http.ts';
 
 type QuoteOps = 'getQuoteForm' | 'sendQuote' | 'getQuotes' | 'getQuote' | 'updateQuote' | 'deleteQuote' | 'getQuotePhoto';
 
+/** The language of the page a request was sent from (French when it is not known). */
+function refererLang(referer: string | undefined): Lang {
+  if (!referer || !URL.canParse(referer)) return 'fr';
+  return langOfPath(new URL(referer).pathname);
+}
+
 export const quoteRoutes: TagModule<QuoteOps> = {
   tag: 'quote',
   handlers: {
-    async getQuoteForm(_arg, { services: { db, quotes } }) {
-      return { Token: quotes.formToken(), Works: await workChoices(db), RetentionDays: quotes.retentionDays };
+    async getQuoteForm({ lang }, { services: { db, quotes } }) {
+      return { Token: quotes.formToken(), Works: await workChoices(db, lang ?? 'fr'), RetentionDays: quotes.retentionDays };
     },
 
     async sendQuote(_arg, { req, reply, services: { db, quotes } }) {
       const html = /text\/html/.test(req.headers.accept ?? '');
+      const pageLang = refererLang(req.headers.referer);
       const outcome: Submission = req.isMultipart()
-        ? await quotes.submit(req.ip, (workDir) => receiveQuote(req, workDir))
-        : { ok: false, kind: 'invalid', message: messages.quote.malformed, field: '' };
+        ? await quotes.submit(req.ip, (workDir) => receiveQuote(req, workDir), pageLang)
+        : { ok: false, kind: 'invalid', message: quoteAnswers[pageLang].malformed, field: '', lang: pageLang };
       const answer = outcome.ok
-        ? { status: 200, Result: true, Message: messages.quote.sent, Field: '' }
+        ? { status: 200, Result: true, Message: quoteAnswers[outcome.lang].sent, Field: '' }
         : { status: outcome.kind === 'refused' ? 200 : STATUS_OF[outcome.kind], Result: false, Message: outcome.message, Field: outcome.field };
       if (!outcome.ok) reply.headers(refusalHeaders(outcome));
       reply.code(answer.status);
       if (html) {
         // The contract's JSON answer, as a page for a browser without JavaScript.
-        return reply.type('text/html; charset=utf-8').send(quotePage(answer.Result, answer.Message, (await readSite(db)).BusinessName)) as never;
+        return reply.type('text/html; charset=utf-8').send(quotePage(answer.Result, answer.Message, (await readSite(db)).BusinessName, outcome.lang)) as never;
       }
       return { Result: answer.Result, Message: answer.Message, Field: answer.Field };
     },

@@ -6,16 +6,20 @@
 // (a preview at most 1024 px wide, attached to the e-mail). DATA_DIR/quotes is outside the image
 // library: nothing serves it but GET /api/quote/{Id}/photo/{Number}, to an administrator. The
 // folder is renamed into place before its row is committed: a crash in between leaves a folder
-// without a row, removed at the next start (so does a leftover work folder).
+// without a row, removed at the next start (so does a leftover work folder). Every answer is in
+// the language of the form (its field Lang, absent: French; before the form is read, the page it
+// was sent from).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
+import type { Lang } from '../../contract/paths.ts';
 import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/database.ts';
-import { DomainError, type RefusalKind } from '../domain/errors.ts';
+import { DomainError, type RefusalKind, type RefusalOptions } from '../domain/errors.ts';
 import type { Log } from '../domain/log.ts';
 import { messages } from '../domain/messages.ts';
+import { quoteAnswers } from '../domain/messages.en.ts';
 import type { ImageLibrary } from '../media/library.ts';
 import { FORMATS, type PipelineOutcome } from '../media/rules.ts';
 import { createRateLimiter } from '../auth/rateLimiter.ts';
@@ -48,14 +52,14 @@ export interface QuotesOptions {
 }
 
 /**
- * What a submission came to: stored, or refused with a French message (and its field). As
- * everywhere in the API, what the contract's schema refuses is `invalid`; the rules beyond it (a
- * token, one way to answer, a category, a photo's content, spam) are `refused`: a successful call
- * whose Result is false.
+ * What a submission came to, in the language of its answer: stored, or refused with a message
+ * (and its field). As everywhere in the API, what the contract's schema refuses is `invalid`; the
+ * rules beyond it (a token, one way to answer, a category, a photo's content, spam) are
+ * `refused`: a successful call whose Result is false.
  */
 export type Submission =
-  | { ok: true; id: number }
-  | { ok: false; kind: RefusalKind | 'refused'; message: string; field: string; retryAfterSeconds?: number; endsConnection?: boolean };
+  | { ok: true; id: number; lang: Lang }
+  | { ok: false; kind: RefusalKind | 'refused'; message: string; field: string; lang: Lang; retryAfterSeconds?: number; endsConnection?: boolean };
 
 /** A request's body as read (receive.http.ts): the text fields and the photos' files. */
 export interface ReceivedQuote {
@@ -66,6 +70,18 @@ export interface ReceivedQuote {
   tooManyPhotos: boolean;
 }
 
+/**
+ * A body that cannot be read as a quote request (receive.http.ts throws it): `text` names its
+ * sentence among the quote texts, so that the answer is said in the form's language.
+ */
+export class UnreadableQuote extends DomainError {
+  readonly text: 'photoTooLarge' | 'malformed';
+  constructor(text: 'photoTooLarge' | 'malformed', kind: 'too-large' | 'invalid', options: RefusalOptions = {}) {
+    super(kind, messages.quote[text], options);
+    this.text = text;
+  }
+}
+
 /** Reads the request's body into the work folder it is given (receive.http.ts). */
 export type Receive = (workDir: string) => Promise<ReceivedQuote>;
 
@@ -74,8 +90,12 @@ export interface Quotes {
   readonly mailEnabled: boolean;
   readonly retentionDays: number;
   formToken(): string;
-  /** `address`: the sender's, as the edge trusts it; `receive` reads the body once the limit allows it. */
-  submit(address: string, receive: Receive): Promise<Submission>;
+  /**
+   * `address`: the sender's, as the edge trusts it; `receive` reads the body once the limit allows
+   * it; `pageLang`: the language of the page the form was sent from, for the answers given before
+   * the form's own Lang is read.
+   */
+  submit(address: string, receive: Receive, pageLang: Lang): Promise<Submission>;
   /** Sends what is due now (and schedules the next attempt). */
   deliver(): Promise<void>;
   /** Deletes the requests older than the retention period; returns how many. */
@@ -107,11 +127,9 @@ export function createQuotes(options: QuotesOptions): Quotes {
   const mail = options.mail;
   const outbox = createOutbox({ db, dir, mail, now, log, changes: options.changes });
 
-  const refused = (message: string, field = ''): Submission => ({ ok: false, kind: 'refused', message, field });
-  const invalid = (message: string, field = ''): Submission => ({ ok: false, kind: 'invalid', message, field });
-
-  /** Runs the worker on the photos; the kept files go to `finalDir`. Null when all were accepted, else the refusal. */
-  async function processPhotos(inputs: string[], workDir: string, finalDir: string): Promise<{ photos: repo.NewPhoto[] } | { refusal: Submission }> {
+  /** Runs the worker on the photos; the kept files go to `finalDir`. Their rows when all were accepted, else the first refusal's sentence. */
+  async function processPhotos(inputs: string[], workDir: string, finalDir: string, lang: Lang): Promise<{ photos: repo.NewPhoto[] } | { refusal: string }> {
+    const t = quoteAnswers[lang];
     const jobs = inputs.map((input, i) => {
       const outDir = join(workDir, `out-${i + 1}`);
       mkdirSync(outDir);
@@ -120,7 +138,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
     const outcomes: PipelineOutcome[] = jobs.length === 0 ? [] : await images.process(jobs);
     const photos: repo.NewPhoto[] = [];
     for (const [i, outcome] of outcomes.entries()) {
-      if (!outcome.ok) return { refusal: refused(messages.quote.photo(i + 1, messages.image[outcome.reason]), 'Photos') };
+      if (!outcome.ok) return { refusal: t.photo(i + 1, t.photoReason[outcome.reason]) };
       const number = i + 1;
       const outDir = (jobs[i] as { outDir: string }).outDir;
       const width = [...outcome.widths].reverse().find((w) => w <= PREVIEW_WIDTH) ?? (outcome.widths[0] as number);
@@ -133,9 +151,12 @@ export function createQuotes(options: QuotesOptions): Quotes {
     return { photos };
   }
 
-  async function submit(key: string, receive: Receive): Promise<Submission> {
+  async function submit(key: string, receive: Receive, pageLang: Lang): Promise<Submission> {
+    // The answer's language: the page's until the form says its own.
+    let lang = pageLang;
+    const refusal = (kind: RefusalKind | 'refused', message: string, field = ''): Extract<Submission, { ok: false }> => ({ ok: false, kind, message, field, lang });
     const wait = await limiter.retryAfter(limit(key));
-    if (wait > 0) return { ok: false, kind: 'too-many', message: messages.quote.tooMany(Math.ceil(wait / 60)), field: '', retryAfterSeconds: wait, endsConnection: true };
+    if (wait > 0) return { ...refusal('too-many', quoteAnswers[lang].tooMany(Math.ceil(wait / 60))), retryAfterSeconds: wait, endsConnection: true };
     const workDir = join(dir, `${WORK_PREFIX}${randomBytes(8).toString('hex')}`);
     mkdirSync(workDir);
     try {
@@ -143,49 +164,54 @@ export function createQuotes(options: QuotesOptions): Quotes {
       try {
         received = await receive(workDir);
       } catch (error) {
-        if (error instanceof DomainError) {
+        if (error instanceof UnreadableQuote) {
           const field = error.kind === 'too-large' ? 'Photos' : '';
-          return { ok: false, kind: error.kind, message: error.message, field, endsConnection: error.endsConnection };
+          return { ...refusal(error.kind, quoteAnswers[lang][error.text], field), endsConnection: error.endsConnection };
         }
         throw error;
       }
       const f = received.fields;
+      if (f.Lang === undefined || f.Lang === 'fr' || f.Lang === 'en') lang = (f.Lang as Lang | undefined) ?? 'fr';
+      const t = quoteAnswers[lang];
+      const refused = (message: string, field = '') => refusal('refused', message, field);
+      const invalid = (message: string, field = '') => refusal('invalid', message, field);
       // Spam first: a filled honeypot or a form sent too soon is refused, counted, never stored.
       if ((f.Website ?? '') !== '') {
         await limiter.record([key]);
-        return refused(messages.quote.robot);
+        return refused(t.robot);
       }
       for (const name of Object.keys(f)) {
-        if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return invalid(messages.quote.malformed, name);
+        if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return invalid(t.malformed, name);
       }
       if (!validate(f)) {
         const error = validate.errors?.[0] as ErrorObject;
         const field = fieldOf(error);
-        if (error.keyword === 'pattern' && ['Name', 'City', 'Message'].includes(field)) return invalid(messages.quote.forbiddenCharacter, field);
-        return invalid(messages.quote.field[field as QuoteField] ?? messages.quote.malformed, field);
+        if (error.keyword === 'pattern' && ['Name', 'City', 'Message'].includes(field)) return invalid(t.forbiddenCharacter, field);
+        return invalid(t.field[field as QuoteField] ?? t.malformed, field);
       }
-      if (received.tooManyPhotos) return invalid(messages.quote.field.Photos, 'Photos');
+      if (received.tooManyPhotos) return invalid(t.field.Photos, 'Photos');
       const fields = f as Record<QuoteField, string>;
       const age = tokenAge(options.key, fields.Token, now());
-      if (age === null) return refused(messages.quote.field.Token, 'Token');
+      if (age === null) return refused(t.field.Token, 'Token');
       if (age < MIN_FILL_MS) {
         await limiter.record([key]);
-        return refused(messages.quote.tooFast);
+        return refused(t.tooFast);
       }
       const email = fields.Email.trim();
       const phone = fields.Phone.trim();
-      if (email === '' && phone === '') return refused(messages.quote.contactRequired, 'Email');
-      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(messages.quote.field.Phone, 'Phone');
-      const works = await repo.workChoices(db);
+      if (email === '' && phone === '') return refused(t.contactRequired, 'Email');
+      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(t.field.Phone, 'Phone');
+      // A type of work of the list of the form's language.
+      const works = await repo.workChoices(db, lang);
       const work = (fields.Work ?? '').trim();
-      if (work !== '' && !works.includes(work)) return refused(messages.quote.field.Work, 'Work');
-      if (fields.Name.trim() === '') return refused(messages.quote.field.Name, 'Name');
-      if (fields.Message.trim().length < 20) return refused(messages.quote.field.Message, 'Message');
+      if (work !== '' && !works.includes(work)) return refused(t.field.Work, 'Work');
+      if (fields.Name.trim() === '') return refused(t.field.Name, 'Name');
+      if (fields.Message.trim().length < 20) return refused(t.field.Message, 'Message');
 
       const finalDir = join(workDir, 'final');
       mkdirSync(finalDir);
-      const processed = await processPhotos(received.photos, workDir, finalDir);
-      if ('refusal' in processed) return processed.refusal;
+      const processed = await processPhotos(received.photos, workDir, finalDir, lang);
+      if ('refusal' in processed) return refused(processed.refusal, 'Photos');
 
       const folder = randomBytes(12).toString('hex');
       const created = now();
@@ -194,7 +220,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       try {
         id = await repo.insertQuote(
           db,
-          { created_at: created, name: fields.Name.trim(), email, phone, city: (fields.City ?? '').trim(), work, message: fields.Message.trim(), folder },
+          { created_at: created, name: fields.Name.trim(), email, phone, city: (fields.City ?? '').trim(), work, message: fields.Message.trim(), lang, folder },
           processed.photos,
           newMessageId(mail ? envelopeOf(mail, await readSite(db)).from : 'localhost', `${created}-${randomBytes(6).toString('hex')}`),
         );
@@ -204,7 +230,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       }
       await limiter.record([key]); // the limiter counts accepted requests too
       void outbox.deliver();
-      return { ok: true, id };
+      return { ok: true, id, lang };
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }

@@ -10,15 +10,15 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.ts';
 import { MAX_IMAGE_BYTES as MAX_UPLOAD_BYTES } from '../../contract/images.ts';
 import { ENVELOPE } from '../media/upload.http.ts';
-import { messages } from '../domain/messages.ts';
-import type { ReceivedQuote } from './quote.service.ts';
+import { UnreadableQuote, type ReceivedQuote } from './quote.service.ts';
 import { MAX_PHOTOS } from './rules.ts';
 
 /** The longest body a request may have: five photos, the text fields and the envelope. */
 export const MAX_QUOTE_BODY = MAX_PHOTOS * MAX_UPLOAD_BYTES + ENVELOPE;
 
 
-export const photoTooLarge = () => new DomainError('too-large', messages.quote.photoTooLarge, { endsConnection: true });
+export const photoTooLarge = () => new UnreadableQuote('photoTooLarge', 'too-large', { endsConnection: true });
+const malformed = () => new UnreadableQuote('malformed', 'invalid');
 
 /** Counts the bytes and stops the stream past the photo limit. */
 class Limit extends Transform {
@@ -38,7 +38,7 @@ export async function receiveQuote(req: FastifyRequest, workDir: string): Promis
     const parts = req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_PHOTOS + 5, fields: 20, parts: 30, fieldSize: 8192, headerPairs: 50 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldnameTruncated || part.valueTruncated) throw new DomainError('invalid', messages.quote.malformed);
+        if (part.fieldnameTruncated || part.valueTruncated) throw malformed();
         // A field sent twice keeps its first value; a file's name never becomes a field.
         if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
@@ -57,7 +57,7 @@ export async function receiveQuote(req: FastifyRequest, workDir: string): Promis
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    throw new DomainError('invalid', messages.quote.malformed);
+    throw malformed();
   }
   return { fields, photos, tooManyPhotos };
 }

@@ -2,6 +2,7 @@
 // `quote`). The field rules themselves are the contract's (openapi.yaml, QuoteRequest).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { limits } from '../../contract/limits.ts';
+import type { Lang } from '../../contract/paths.ts';
 
 /** At most five photos, each an image of at most 20 Mo (the image library's limit). */
 export const MAX_PHOTOS = limits.QuoteRequest.Photos.maxItems;
@@ -13,14 +14,14 @@ export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_QUOTE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
 /** Default of QUOTE_RETENTION_DAYS. */
 export const DEFAULT_RETENTION_DAYS = 365;
-/** The choice of « Type de travaux » beside the categories. */
-export const OTHER_WORK = 'Autre';
+/** The choice of « Type de travaux » beside the categories, in the form's language. */
+export const OTHER_WORK: Record<Lang, string> = { fr: 'Autre', en: 'Other' };
 
 /** Outbox: the delay before the n-th new attempt (n ≥ 1): 30 s, 1 min, 2 min… at most one hour. */
 export const retryDelayMs = (attempts: number): number => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 
 /** The text fields of the form, in the order of the form. */
-export const QUOTE_FIELDS = ['Name', 'Email', 'Phone', 'City', 'Work', 'Message', 'Consent', 'Website', 'Token'] as const;
+export const QUOTE_FIELDS = ['Name', 'Email', 'Phone', 'City', 'Work', 'Message', 'Consent', 'Website', 'Token', 'Lang'] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 

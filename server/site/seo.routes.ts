@@ -3,10 +3,16 @@
 // where the sitemap is), and /assets/og/<image>.jpg, the 1200×630 JPEG of a library photo that
 // every preview reads (og:image; the pages link it, src/app/head.ts). The sitemap and robots.txt
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
+//
+// Languages (issue 27), in Google's format for localized pages: the French pages, then the English
+// ones of the pages that have both (the fixed pages, and the records whose English name is set);
+// each of those URLs lists every alternate, itself included (fr-CA, en-CA, and x-default: the
+// French page). A record not yet translated has its French URL only, without alternates (its
+// English page points its canonical to the French one).
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { OG_IMAGE, OG_IMAGE_PREFIX } from '../../contract/images.ts';
-import { fixedPages, paths } from '../../contract/paths.ts';
+import { fixedPages, inLang, langTags, paths } from '../../contract/paths.ts';
 import { changeDates } from '../db/executor.ts';
 import { publishedChangeDates } from '../projects/project.repository.ts';
 import { messages } from '../domain/messages.ts';
@@ -30,17 +36,34 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
       publishedChangeDates(db),
     ]);
     const latest = Math.max(0, ...[...categories, ...types, ...projects].map((row) => Number(row.updated_at)));
-    const entries: Array<[path: string, lastmod: number]> = [
+    type Entry = { path: string; lastmod: number; english: boolean };
+    const record = (href: (id: number) => string) => (row: { id: number; updated_at: number; name_en: string }): Entry => ({
+      path: href(row.id),
+      lastmod: Number(row.updated_at),
+      english: row.name_en !== '',
+    });
+    const entries: Entry[] = [
       // The welcome page shows projects drawn at random: it changes with any of them.
-      ...fixedPages.map((path): [string, number] => [path, path === paths.welcome.href() ? latest : 0]),
-      ...categories.map((c): [string, number] => [paths.typesList.href(c.id), Number(c.updated_at)]),
-      ...types.map((t): [string, number] => [paths.projectType.href(t.id), Number(t.updated_at)]),
-      ...projects.map((p): [string, number] => [paths.project.href(p.id), Number(p.updated_at)]),
+      ...fixedPages.map((path) => ({ path, lastmod: path === paths.welcome.href() ? latest : 0, english: true })),
+      ...categories.map(record(paths.typesList.href)),
+      ...types.map(record(paths.projectType.href)),
+      ...projects.map(record(paths.project.href)),
     ];
-    const urls = entries.map(
-      ([path, lastmod]) => `<url><loc>${xmlText(origin + path)}</loc>${lastmod > 0 ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`,
+    const url = (loc: string, { path, lastmod, english }: Entry) => {
+      const alternates = english
+        ? [
+            [langTags.fr, path],
+            [langTags.en, inLang(path, 'en')],
+            ['x-default', path],
+          ].map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlText(origin + href)}"/>`)
+        : [];
+      return `<url><loc>${xmlText(origin + loc)}</loc>${lastmod > 0 ? `<lastmod>${day(lastmod)}</lastmod>` : ''}${alternates.join('')}</url>`;
+    };
+    const urls = [...entries.map((entry) => url(entry.path, entry)), ...entries.filter((entry) => entry.english).map((entry) => url(inLang(entry.path, 'en'), entry))];
+    return (
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
+      `${urls.join('\n')}\n</urlset>\n`
     );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
 
   app.get('/sitemap.xml', async (req, reply) => {

@@ -1,6 +1,8 @@
 // The site's settings (the business's identity, the public pages' texts and photos) and its menu
-// (the owner's; by default the table of the specification): the rules of their calls.
-import type { Menu, MenuLink, MutationResult, SiteSettings } from '../../contract/api.ts';
+// (the owner's; by default the table of the specification): the rules of their calls. Both carry
+// their English texts (issue 27) as En, every key present in a read ('' while not translated); a
+// write without En keeps the stored English.
+import type { Menu, MenuDropdown, MenuLink, MutationResult, SiteSettings, SiteSettingsEn } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
@@ -8,17 +10,39 @@ import { liveImages } from '../media/image.repository.ts';
 import type { MediaSource } from '../projects/views.ts';
 import { existingPages, readMenu, readSite, writeMenu, writeSite } from './site.repository.ts';
 
-/** The settings, with the Media of the pages' photos. */
+/** The English texts of settings that have none yet: nothing translated. */
+const untranslated: SiteSettingsEn = { AreaServed: '', WelcomeTagline: '', WelcomeIntro: '', Specialties: [], AboutIntro: '', AboutServices: [], FooterServices: [] };
+
+/** The settings, with every key of their English texts and the Media of the pages' photos. */
 export async function getSite(db: Db, images: MediaSource): Promise<SiteSettings> {
   const site = await readSite(db);
   const media = await images.media([site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto]);
   const of = (name: string) => media.get(name);
   const PhotoMedia = { Welcome: of(site.WelcomePhoto), About: of(site.AboutPhoto), Contact: of(site.ContactPhoto) };
-  return { ...site, PhotoMedia: Object.fromEntries(Object.entries(PhotoMedia).filter(([, m]) => m !== undefined)) };
+  return { ...site, En: { ...untranslated, ...site.En }, PhotoMedia: Object.fromEntries(Object.entries(PhotoMedia).filter(([, m]) => m !== undefined)) };
+}
+
+/**
+ * The English cards and services pair with the French ones by position: never more of them. Kept
+ * English (a write without En) loses those whose French one is gone.
+ */
+function englishRefusal(site: SiteSettings, en: SiteSettingsEn): string | null {
+  const { labels } = messages.validation;
+  if (en.Specialties.length > site.Specialties.length) return messages.site.englishUnpaired(labels.Specialties as string, en.Specialties.length, site.Specialties.length);
+  if (en.AboutServices.length > site.AboutServices.length) return messages.site.englishUnpaired(labels.AboutServices as string, en.AboutServices.length, site.AboutServices.length);
+  return null;
+}
+
+/** The stored English of settings written without En, but for cards and services whose French one is gone. */
+function keptEnglish(site: SiteSettings, stored: SiteSettingsEn | undefined): SiteSettingsEn {
+  const kept = { ...untranslated, ...stored };
+  return { ...kept, Specialties: kept.Specialties.slice(0, site.Specialties.length), AboutServices: kept.AboutServices.slice(0, site.AboutServices.length) };
 }
 
 export async function updateSite(db: Db, { PhotoMedia: _answered, ...site }: SiteSettings, year: number): Promise<MutationResult> {
   if (site.Since > year) return refuse(messages.site.sinceFuture(site.Since));
+  const unpaired = site.En ? englishRefusal(site, site.En) : null;
+  if (unpaired) return refuse(unpaired);
   return db.transaction().execute(async (trx) => {
     // Each page photo is a photo of the library (not deleted, not a video).
     const photos = [site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto];
@@ -31,19 +55,21 @@ export async function updateSite(db: Db, { PhotoMedia: _answered, ...site }: Sit
     const exists = await existingPages(trx);
     const card = site.Specialties.findIndex((c) => !exists(c.Target));
     if (card >= 0) return refuse(messages.site.cardTargetMissing(card + 1, site.Specialties[card]?.Target ?? ''));
-    await writeSite(trx, site);
+    await writeSite(trx, { ...site, En: site.En ?? keptEnglish(site, (await readSite(trx)).En) });
     return ok();
   });
 }
 
-const stripped = ({ Label, Href }: MenuLink): MenuLink => ({ Label, Href });
+/** A menu entry as stored and read: its English label always there ('' while not translated). */
+const stripped = ({ Label, Href, En }: MenuLink): MenuLink => ({ Label, Href, En: { Label: En?.Label ?? '' } });
+const dropdown = (d: MenuDropdown, entries: MenuLink[]): MenuDropdown => ({ Title: d.Title, En: { Title: d.En?.Title ?? '' }, Entries: entries });
 
 /** Visitors never see an entry whose page was deleted since, nor a drop-down left empty. */
 export async function getMenu(db: Db): Promise<Menu> {
   const [menu, exists] = await Promise.all([readMenu(db), existingPages(db)]);
   return {
-    Dropdowns: menu.Dropdowns.map((d) => ({ ...d, Entries: d.Entries.filter((e) => exists(e.Href)) })).filter((d) => d.Entries.length > 0),
-    Links: menu.Links.filter((l) => exists(l.Href)),
+    Dropdowns: menu.Dropdowns.map((d) => dropdown(d, d.Entries.filter((e) => exists(e.Href)).map(stripped))).filter((d) => d.Entries.length > 0),
+    Links: menu.Links.filter((l) => exists(l.Href)).map(stripped),
   };
 }
 
@@ -51,7 +77,24 @@ export async function getMenu(db: Db): Promise<Menu> {
 export async function getMenuForEdit(db: Db): Promise<Menu> {
   const [menu, exists] = await Promise.all([readMenu(db), existingPages(db)]);
   const mark = (link: MenuLink): MenuLink => (exists(link.Href) ? stripped(link) : { ...stripped(link), Missing: true });
-  return { Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, Entries: d.Entries.map(mark) })), Links: menu.Links.map(mark) };
+  return { Dropdowns: menu.Dropdowns.map((d) => dropdown(d, d.Entries.map(mark))), Links: menu.Links.map(mark) };
+}
+
+/**
+ * The English of the stored menu, by French text: a title or label sent without En keeps the
+ * English it had (menu entries have no id: the French text is what the English translates).
+ */
+function keptMenuEnglish(menu: Menu): (french: string) => string {
+  const english = new Map<string, string>();
+  const keep = (french: string, en: string | undefined) => {
+    if (en && !english.has(french)) english.set(french, en);
+  };
+  for (const d of menu.Dropdowns) {
+    keep(d.Title, d.En?.Title);
+    for (const e of d.Entries) keep(e.Label, e.En?.Label);
+  }
+  for (const l of menu.Links) keep(l.Label, l.En?.Label);
+  return (french) => english.get(french) ?? '';
 }
 
 export function updateMenu(db: Db, menu: Menu): Promise<MutationResult> {
@@ -63,9 +106,11 @@ export function updateMenu(db: Db, menu: Menu): Promise<MutationResult> {
     }
     const l = menu.Links.findIndex((link) => !exists(link.Href));
     if (l >= 0) return refuse(messages.menu.linkMissing(l + 1, menu.Links[l]?.Href ?? ''));
+    const kept = keptMenuEnglish(await readMenu(trx));
+    const link = (l: MenuLink): MenuLink => stripped({ ...l, En: l.En ?? { Label: kept(l.Label) } });
     await writeMenu(trx, {
-      Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, Entries: d.Entries.map(stripped) })),
-      Links: menu.Links.map(stripped),
+      Dropdowns: menu.Dropdowns.map((d) => dropdown({ ...d, En: d.En ?? { Title: kept(d.Title) } }, d.Entries.map(link))),
+      Links: menu.Links.map(link),
     });
     return ok();
   });

@@ -39,7 +39,7 @@ describe('categories', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json<Category[]>();
     expect(list.map((c) => c.Id)).toEqual([1, 2, 3, 4, 5, 6, 11, 15]);
-    expect(list[1]).toEqual({ Id: 2, Name: 'Potagers' });
+    expect(list[1]).toEqual({ Id: 2, Name: 'Potagers', En: { Name: 'Garden beds' } });
   });
 
   test('add, update, delete', async () => {
@@ -138,10 +138,11 @@ describe('projects', () => {
     expect((await mutate('POST', '/api/project/', project())).json.Result).toBe(true);
     const row = await t.db.selectFrom('project').selectAll().where('name', '=', 'Banc de lecture').executeTakeFirstOrThrow();
     expect((await mutate('PUT', `/api/project/${row.id}`, project({ Id: row.id, ProjectTypeId: 19, Name: 'Banc de lecture en chêne' }))).json.Result).toBe(true);
-    // Sent without Published, as the specification's calls are: published.
+    // Sent without Published, as the specification's calls are: published; without En: not translated.
     expect((await t.call('GET', `/api/project/${row.id}`)).json()).toEqual({
       ...project({ Id: row.id, ProjectTypeId: 19, Name: 'Banc de lecture en chêne' }),
       Published: true,
+      En: { Name: '', Description: '' },
       Gallery: [],
     });
     expect((await mutate('DELETE', `/api/project/${row.id}`)).json.Result).toBe(true);
@@ -158,7 +159,7 @@ describe('projects', () => {
     const row = await t.db.selectFrom('project').selectAll().where('name', '=', 'Banc de lecture').executeTakeFirstOrThrow();
     expect(row.published).toBe(0);
     const forAdmin = (await t.call('GET', '/api/project/all/', { token })).json<ProjectView[]>();
-    expect(forAdmin.find((p) => p.Id === row.id)).toEqual({ ...project({ Id: row.id, ProjectTypeId: 19 }), Published: false });
+    expect(forAdmin.find((p) => p.Id === row.id)).toEqual({ ...project({ Id: row.id, ProjectTypeId: 19 }), Published: false, En: { Name: '', Description: '' } });
 
     // Every call made without the token behaves as if the draft did not exist.
     const visitor = await t.call('GET', '/api/project/all/');
@@ -336,5 +337,8 @@ test('menu of a fresh install is the demo menu of the specification', async () =
   const menu = res.json<{ Dropdowns: Array<{ Title: string; Entries: Array<{ Label: string; Href: string }> }>; Links: unknown[] }>();
   expect(menu.Dropdowns.map((d) => d.Title)).toEqual(['Projets extérieurs', "Optimisation de l'espace", 'Décoration']);
   expect(menu.Dropdowns.flatMap((d) => d.Entries)).toHaveLength(12);
-  expect(menu.Links).toEqual([{ Label: 'A Propos', Href: '/about' }, { Label: 'Contactez-moi', Href: '/contact' }]);
+  expect(menu.Links).toEqual([
+    { Label: 'A Propos', Href: '/about', En: { Label: 'About' } },
+    { Label: 'Contactez-moi', Href: '/contact', En: { Label: 'Contact me' } },
+  ]);
 });

@@ -130,6 +130,12 @@ test('restore refuses a damaged archive before writing anything', async () => {
 });
 
 test('npm run backup / restore (the scripts) with DATA_DIR', async () => {
+  // What issue 27 added comes back too: the English texts (the demo's; the snapshot compares every
+  // column) and a request's language.
+  await t.db
+    .insertInto('quote')
+    .values({ created_at: Date.now(), name: 'Jane Smith', email: 'jane@example.ca', phone: '', city: 'Ottawa', work: 'Decks', message: 'A cedar deck behind the house, please.', lang: 'en', folder: 'a1'.repeat(12) })
+    .execute();
   const file = join(work, 'cli.tar.gz');
   const target = join(work, 'cli-restauré');
   // DATA_DIR and, on PostgreSQL, its database (the target's: a new, empty one).
@@ -145,6 +151,10 @@ test('npm run backup / restore (the scripts) with DATA_DIR', async () => {
   const restored = await build({ dataDir: target, seed: false });
   try {
     expect(await snapshot(restored.db)).toEqual(await snapshot(t.db));
+    expect((await restored.db.selectFrom('category').select('name_en').where('id', '=', 1).executeTakeFirstOrThrow()).name_en).toBe('Outdoor projects');
+    const quotes = (db: TestApp['db']) => db.selectFrom('quote').selectAll().execute();
+    expect(await quotes(restored.db)).toEqual(await quotes(t.db));
+    expect((await quotes(restored.db)).map((q) => q.lang)).toEqual(['en']);
   } finally {
     await restored.close();
   }

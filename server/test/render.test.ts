@@ -177,7 +177,7 @@ test('a write drops the rendered pages and the sitemap: the next answer shows it
   await t.db.updateTable('project').set({ updated_at: 0 }).where('id', '=', 3).execute();
   const before = await get('/project/3');
   const sitemapBefore = (await get('/sitemap.xml')).body;
-  expect(sitemapBefore).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc></url>`);
+  expect(sitemapBefore).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><xhtml:link rel="alternate"`);
   const { Token } = await t.login();
   const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
   const changed = await t.call('PUT', '/api/project/3', {
@@ -192,7 +192,7 @@ test('a write drops the rendered pages and the sitemap: the next answer shows it
   const today = new Date().toISOString().slice(0, 10);
   const sitemap = (await get('/sitemap.xml')).body;
   expect(sitemap).not.toBe(sitemapBefore);
-  expect(sitemap).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><lastmod>${today}</lastmod></url>`);
+  expect(sitemap).toContain(`<url><loc>${PUBLIC_URL}/project/3</loc><lastmod>${today}</lastmod><xhtml:link rel="alternate"`);
 });
 
 test('the owner changes the settings and the menu: every rendered page shows them at once', async () => {
@@ -207,6 +207,8 @@ test('the owner changes the settings and the menu: every rendered page shows the
     AboutIntro: 'Premier paragraphe <script>alert(1)</script>.\nDeuxième paragraphe.',
     WelcomePhoto: 'banc-cedre-rouge.jpg',
     WelcomeIntro: 'Ligne un.\nLigne deux.',
+    // The English about text named the demo business too (issue 27).
+    En: { ...(site.En as Record<string, unknown>), AboutIntro: 'First paragraph.\nSecond paragraph.' },
   };
   expect((await t.call('PUT', '/api/site', { token: Token, body: changed })).json()).toMatchObject({ Result: true });
   const type = await t.db.insertInto('project_type').values({ name: 'Cabanons', description: '', image: '', category_id: 1 }).returning('id').executeTakeFirstOrThrow();
@@ -283,7 +285,7 @@ test('/sitemap.xml lists every public page with its last change; /robots.txt nam
   const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   const ids = async (table: 'category' | 'project_type' | 'project') =>
     (await t.db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
-  expect(locs).toEqual([
+  const french = [
     `${PUBLIC_URL}/welcome`,
     `${PUBLIC_URL}/about`,
     `${PUBLIC_URL}/contact`,
@@ -291,7 +293,9 @@ test('/sitemap.xml lists every public page with its last change; /robots.txt nam
     ...(await ids('category')).map((id) => `${PUBLIC_URL}/typeslist/${id}`),
     ...(await ids('project_type')).map((id) => `${PUBLIC_URL}/projecttype/${id}`),
     ...(await ids('project')).map((id) => `${PUBLIC_URL}/project/${id}`),
-  ]);
+  ];
+  // Then their English pages: the demo is translated in full (issue 27; server/test/sitemap.test.ts).
+  expect(locs).toEqual([...french, ...french.map((loc) => loc.replace(PUBLIC_URL, `${PUBLIC_URL}/en`))]);
   expect(res.body).toMatch(/<loc>[^<]+\/project\/3<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
   expect((await get('/sitemap.xml', { 'if-none-match': res.headers.etag as string })).statusCode).toBe(304);
 

@@ -5,11 +5,23 @@ import type { Menu, MutationResult, SiteSettings } from '../../contract/api.ts';
 import { demoMenu } from '../../contract/menu.ts';
 import { testSite } from '../../contract/testSite.ts';
 import { site0007 as demoSite } from '../db/migration0007.ts';
+import { menuEnglish0012, siteEnglish0012 } from '../db/migration0012.ts';
 import sharp from 'sharp';
 import { buildSignedIn, snapshot, uploadImage, type TestApp, libraryOf } from './helper.ts';
 
 let t: TestApp;
 let token: string;
+
+/** The demo menu of the specification with its English (migration 0012): every title and label translated. */
+const englishOf = (french: string) => menuEnglish0012.get(french) ?? '';
+const demoMenuBothLanguages: Menu = {
+  Dropdowns: demoMenu.Dropdowns.map((d) => ({
+    Title: d.Title,
+    En: { Title: englishOf(d.Title) },
+    Entries: d.Entries.map((e) => ({ ...e, En: { Label: englishOf(e.Label) } })),
+  })),
+  Links: demoMenu.Links.map((l) => ({ ...l, En: { Label: englishOf(l.Label) } })),
+};
 
 beforeEach(async () => ({ t, token } = await buildSignedIn()));
 afterEach(async () => t.close());
@@ -36,6 +48,7 @@ describe('site settings', () => {
     // With what the server knows of each page photo, so that pages show them without asking.
     expect(res.json()).toEqual({
       ...demoSite,
+      En: siteEnglish0012,
       PhotoMedia: {
         Welcome: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 1024, 1600] },
         About: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 900] },
@@ -127,9 +140,13 @@ describe('site settings', () => {
 describe('menu', () => {
   const edit = async () => (await t.call('GET', '/api/menu/all/', { token })).json<Menu>();
 
-  test('a fresh install answers exactly the table of the specification', async () => {
-    expect((await t.call('GET', '/api/menu')).json()).toEqual(demoMenu);
-    expect(await edit()).toEqual(demoMenu);
+  test('a fresh install answers exactly the table of the specification, in French and in English', async () => {
+    expect((await t.call('GET', '/api/menu')).json()).toEqual(demoMenuBothLanguages);
+    expect(await edit()).toEqual(demoMenuBothLanguages);
+    // The issue's own words for the drop-downs and the right-side links.
+    expect(demoMenuBothLanguages.Dropdowns.map((d) => d.En?.Title)).toEqual(['Outdoor projects', 'Space optimization', 'Decoration']);
+    expect(demoMenuBothLanguages.Links.map((l) => l.En?.Label)).toEqual(['About', 'Contact me']);
+    expect(demoMenuBothLanguages.Dropdowns.flatMap((d) => d.Entries).every((e) => e.En?.Label !== '')).toBe(true);
   });
 
   test('an entry to a new project type: visitors see it at once; deleted, it disappears for them and is marked for the administrator', async () => {
@@ -142,14 +159,14 @@ describe('menu', () => {
     const href = `/projecttype/${shed?.Id}`;
     const menu = (await t.call('GET', '/api/menu')).json<Menu>();
     const [first, ...others] = menu.Dropdowns;
-    const changed: Menu = { ...menu, Dropdowns: [{ ...first!, Entries: [...first!.Entries, { Label: 'Cabanons', Href: href }] }, ...others] };
+    const changed: Menu = { ...menu, Dropdowns: [{ ...first!, Entries: [...first!.Entries, { Label: 'Cabanons', Href: href, En: { Label: 'Sheds' } }] }, ...others] };
     expect((await put('/api/menu', changed)).json.Result).toBe(true);
     expect((await t.call('GET', '/api/menu')).json()).toEqual(changed);
 
     expect((await t.call('DELETE', `/api/projecttype/${shed?.Id}`, { token })).json<MutationResult>().Result).toBe(true);
     expect((await t.call('GET', '/api/menu')).json()).toEqual(menu);
     const stored = await edit();
-    expect(stored.Dropdowns[0]?.Entries.at(-1)).toEqual({ Label: 'Cabanons', Href: href, Missing: true });
+    expect(stored.Dropdowns[0]?.Entries.at(-1)).toEqual({ Label: 'Cabanons', Href: href, En: { Label: 'Sheds' }, Missing: true });
     // What the administrator read is accepted back only once the entry points somewhere.
     await expectRefused('/api/menu', stored, 200, new RegExp(`L'entrée n° 4 du menu déroulant n° 1 mène à ${href}, une page qui n'existe pas`));
   });

@@ -1,6 +1,6 @@
 // fast-check arbitraries derived from the JSON schemas of openapi.yaml (as server/contract.ts
 // resolves them), not written by hand per call: a valid value of any schema, a broken one, and a
-// whole request (path parameters, body, session) for any contract operation.
+// whole request (path and query parameters, body, session) for any contract operation.
 import fc from 'fast-check';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -82,6 +82,10 @@ export function validOf(schema: Schema, examples: Record<string, unknown[]> = {}
   // A fixed value (`const`) or a list (`enum`): only those.
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  // One of several schemas (an English text, issue 27: '' or its French field's rules): a value of any.
+  if (Array.isArray(schema.anyOf)) {
+    return fc.oneof(...(schema.anyOf as Schema[]).map((branch) => validOf(branch, examples))).filter((value) => accept(value) === true && wellFormed(value));
+  }
   let arb: fc.Arbitrary<unknown>;
   switch (schema.type) {
     case 'integer':
@@ -155,6 +159,8 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
 export function brokenOf(schema: Schema): fc.Arbitrary<unknown> {
   const reject = (value: unknown) => validatorOf(schema)(value) !== true || !wellFormed(value);
   const options: fc.Arbitrary<unknown>[] = [wrongValue];
+  // Broken for every branch of an anyOf at once (the filter below): each branch's broken values.
+  if (Array.isArray(schema.anyOf)) options.push(...(schema.anyOf as Schema[]).map((branch) => brokenOf(branch)));
   if (schema.type === 'integer') {
     const min = Number(schema.minimum ?? -(2 ** 31));
     const max = Number(schema.maximum ?? 2 ** 31 - 1);
@@ -222,6 +228,8 @@ export interface MultipartBody {
 export interface FuzzRequest {
   /** Path parameter values as they go into the URL (already encoded). */
   params: Record<string, string>;
+  /** Query parameter values (encoded when the URL is made); none for most operations. */
+  query?: Record<string, string>;
   body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string } | MultipartBody;
   session: boolean;
   /** True when the path and body follow the contract (the server must then accept the schema). */
@@ -388,18 +396,34 @@ export function requestOf(op: ContractOperation, examples: Record<string, unknow
   if (op.multipart && isForm(op)) return formRequestOf(op, validParams, examples);
   if (op.multipart) return multipartRequestOf(op, validParams);
   const bodySchema = op.schema.body as Schema | undefined;
+  // The query (GET /api/quote/form?lang=): each parameter absent or valid; broken, one of them.
+  const queryProps = (op.schema.querystring?.properties ?? {}) as Record<string, Schema>;
+  const queryNames = Object.keys(queryProps);
+  const validQuery = fc.record(Object.fromEntries(queryNames.map((n) => [n, validOf(queryProps[n] as Schema).map(String)])), {
+    requiredKeys: (op.schema.querystring?.required ?? []) as string[],
+  }) as fc.Arbitrary<Record<string, string>>;
 
   const validRequest = fc
-    .tuple(validParams, bodySchema ? validOf(bodySchema, examples) : fc.constant(undefined), fc.boolean(), fc.nat(9))
-    .map(([params, body, session, dice]): FuzzRequest => {
-      if (bodySchema === undefined) return { params, body: { kind: 'none' }, session, valid: true };
+    .tuple(validParams, validQuery, bodySchema ? validOf(bodySchema, examples) : fc.constant(undefined), fc.boolean(), fc.nat(9))
+    .map(([params, query, body, session, dice]): FuzzRequest => {
+      if (bodySchema === undefined) return { params, query, body: { kind: 'none' }, session, valid: true };
       // The one rule linking path and body: PUT .../{Id} carries the same Id (mostly).
       const id = params.Id ?? params.id;
       const value = id !== undefined && dice < 8 && typeof body === 'object' && body !== null && 'Id' in body ? { ...body, Id: Number(id) } : body;
-      return { params, body: { kind: 'json', value }, session, valid: true };
+      return { params, query, body: { kind: 'json', value }, session, valid: true };
     });
 
   const broken: fc.Arbitrary<FuzzRequest>[] = [];
+  if (queryNames.length > 0) {
+    const brokenQueryValue = (name: string) => brokenOf(queryProps[name] as Schema).filter((v): v is string => typeof v === 'string');
+    broken.push(
+      fc
+        .tuple(validParams, validQuery, fc.constantFrom(...queryNames), fc.boolean())
+        .chain(([params, query, name, session]) =>
+          brokenQueryValue(name).map((bad): FuzzRequest => ({ params, query: { ...query, [name]: bad }, body: { kind: 'none' }, session, valid: false })),
+        ),
+    );
+  }
   if (names.length > 0) {
     broken.push(
       fc.tuple(validParams, fc.constantFrom(...names), brokenParam, fc.boolean()).map(([params, name, bad, session]) => ({
@@ -424,6 +448,9 @@ export function requestOf(op: ContractOperation, examples: Record<string, unknow
   return broken.length === 0 ? validRequest : fc.oneof({ weight: 1, arbitrary: validRequest }, ...broken.map((arbitrary) => ({ weight: 1, arbitrary })));
 }
 
-/** The URL of `op` with these path parameter values. */
-export const urlOf = (op: ContractOperation, params: Record<string, string>): string =>
-  op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? '');
+/** The URL of `op` with these path (and query) parameter values. */
+export function urlOf(op: ContractOperation, params: Record<string, string>, query: Record<string, string> = {}): string {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => params[name] ?? '');
+  const search = new URLSearchParams(query).toString();
+  return search === '' ? path : `${path}?${search}`;
+}

@@ -23,6 +23,19 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/**
+ * The demo is translated in full (migration 0012): its English texts taken out, as on a site
+ * whose owner has not written them yet. Straight in the database, before the app reads anything.
+ */
+async function untranslated(): Promise<void> {
+  await t.db.updateTable('category').set({ name_en: '' }).execute();
+  await t.db.updateTable('project_type').set({ name_en: '', description_en: '' }).execute();
+  await t.db.updateTable('project').set({ name_en: '', description_en: '' }).execute();
+  const row = await t.db.selectFrom('site_document').select('body').where('name', '=', 'site').executeTakeFirstOrThrow();
+  const site = { ...(JSON.parse(row.body) as object), En: { AreaServed: '', WelcomeTagline: '', WelcomeIntro: '', Specialties: [], AboutIntro: '', AboutServices: [], FooterServices: [] } };
+  await t.db.updateTable('site_document').set({ body: JSON.stringify(site) }).where('name', '=', 'site').execute();
+}
+
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: 'XSRF-TOKEN=abc' } });
 
 const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
@@ -71,6 +84,7 @@ describe('the fixed pages exist in both languages, each naming both', () => {
   });
 
   test('the English welcome page: its texts, its links in English, the owner’s texts marked French while not translated', async () => {
+    await untranslated();
     const html = (await get('/en/welcome')).body;
     expect(h1(html)).toBe('Atelier Bois et Maison');
     expect(html).toContain('>Some of our work</h2>');
@@ -78,7 +92,7 @@ describe('the fixed pages exist in both languages, each naming both', () => {
     expect(html).toMatch(/href="\/en\/contact"[^>]*>Ask for a quote<\/a>/);
     expect(html).toContain('>Skip to content</a>');
     expect(html).toContain('aria-label="Main menu"');
-    // No owner's English text yet (the demo's are French): shown in French, marked so.
+    // No owner's English text yet: shown in French, marked so.
     expect(html).toMatch(/<p class="hero-tagline" lang="fr-CA">/);
     expect(html).toMatch(/<ul class="footer-services" lang="fr-CA">/);
     // Every internal link stays in English; the carousel's links lead to the English project pages.
@@ -104,6 +118,7 @@ describe('the fixed pages exist in both languages, each naming both', () => {
 });
 
 describe('a record not translated yet', () => {
+  beforeEach(untranslated);
   test('its English page answers in English with its French texts marked; its canonical is the French page; no alternates', async () => {
     const project = await t.db.selectFrom('project').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
     const english = await get('/en/project/3');

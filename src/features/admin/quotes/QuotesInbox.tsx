@@ -20,8 +20,8 @@ import './quotesAdmin.css';
 
 const t = messages.admin.quotes;
 
-/** « Demande en anglais » for a request sent from the English form (Lang absent: French). */
-function EnglishBadge({ lang }: { lang?: Quote['Lang'] }) {
+/** « Demande en anglais » for a request sent from the English form. */
+function EnglishBadge({ lang }: { lang: Quote['Lang'] }) {
   return lang === 'en' ? <span className="quote-badge quote-badge--en">{t.english}</span> : null;
 }
 

@@ -1,7 +1,7 @@
 // The library's files and rows: how a processed image or a video becomes its row, how files are
 // put in place under their final names (never half-written there), and how a free name is chosen.
 import { randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, linkSync, openSync, readSync, renameSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { patterns } from '../../contract/limits.ts';
 import type { ImageTable } from '../db/schema.ts';
@@ -42,31 +42,13 @@ export function copyInto(from: string, dir: string, name: string): void {
   renameSync(partial, join(dir, name));
 }
 
-/**
- * Shares `from` (a file of the demo images' cache, never changed once written) as `dir/name`: a
- * hard link, which costs no copy and frees no data when the library deletes it; a copy when the
- * two are not on one file system or the link is not allowed.
- */
-function shareInto(from: string, dir: string, name: string): void {
-  const partial = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${name}`);
-  try {
-    linkSync(from, partial);
-  } catch {
-    copyFileSync(from, partial);
-  }
-  renameSync(partial, join(dir, name));
-}
-
-/**
- * Puts the worker output of `outDir` into `dir` under `name`, variants first, the original last:
- * moved (a fresh upload's folder), or shared (the demo images' cache, which stays).
- */
+/** Moves the worker output of `outDir` into `dir` under `name`: variants first, the original last. */
 export function install(outDir: string, dir: string, name: string, widths: number[], move: boolean): void {
   const put = (from: string, to: string) => {
     if (move) {
       renameSync(join(outDir, from), join(dir, to));
     } else {
-      shareInto(join(outDir, from), dir, to);
+      copyInto(join(outDir, from), dir, to);
     }
   };
   for (const w of widths) {

@@ -4,7 +4,6 @@
 // record not translated yet answers in the English interface with its French texts marked, its
 // canonical the French page; unknown English paths, other prefixes and other cases are not found.
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { onPostgres } from './database.ts';
 import { build, repoRoot, type TestApp } from './helper.ts';
@@ -150,39 +149,49 @@ describe('a record not translated yet', () => {
   });
 });
 
-describe('a translated record (its English texts given)', () => {
-  // The server's reads carry `En` once the English texts are stored (issue 27's server part): here
-  // the render's own calls reach the real app, and its answer for project 3 is given English texts.
-  const render = createRequire(__filename)(join(distDir, 'server', 'render.cjs')) as {
-    renderPage(request: { url: string; origin: string; fetchFn: typeof fetch; apiOrigin: string }): Promise<{ status: number; headHtml: string; html: string; lang: string }>;
-  };
+describe('a record the owner translates', () => {
   const En = { Name: 'Red cedar park bench', Description: 'A three-seat bench in red cedar, oiled, for a city park.' };
-  const translatedFetch: (app: TestApp['app']) => typeof fetch = (app) => async (input, init) => {
-    const url = new URL(new Request(input, init).url);
-    const answer = await app.inject({ method: 'GET', url: url.pathname + url.search });
-    const body = answer.json<Record<string, unknown>>();
-    return Response.json(url.pathname === '/api/project/3' ? { ...body, En } : body, { status: answer.statusCode });
-  };
-  const renderAt = (url: string) => render.renderPage({ url, origin: PUBLIC_URL, fetchFn: translatedFetch(t.app), apiOrigin: 'http://rendu.local' });
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-  test('its English page shows its English texts; both pages name both as alternates; canonical is each page itself', async () => {
-    const english = await renderAt('/en/project/3');
-    expect(english.status).toBe(200);
-    expect(english.lang).toBe('en-CA');
-    expect(english.html).toContain(`<h1>${En.Name}</h1>`);
-    expect(english.html).toContain(`<p>${En.Description}</p>`);
-    expect(english.headHtml).toContain(`<title>${En.Name} | Atelier Bois et Maison</title>`);
-    expect(english.headHtml).toContain(`<link rel="canonical" href="${PUBLIC_URL}/en/project/3">`);
-    expect(english.headHtml).toContain(`<meta property="og:image:alt" content="Atelier Bois et Maison — ${En.Name}">`);
-    const both = { 'fr-CA': `${PUBLIC_URL}/project/3`, 'en-CA': `${PUBLIC_URL}/en/project/3`, 'x-default': `${PUBLIC_URL}/project/3` };
-    expect(alternates(english.headHtml)).toEqual(both);
-    const work = jsonLd(english.headHtml).find((data) => data['@type'] === 'CreativeWork');
-    expect(work).toMatchObject({ name: En.Name, inLanguage: 'en-CA', url: `${PUBLIC_URL}/en/project/3` });
-    const french = await renderAt('/project/3');
-    expect(french.lang).toBe('fr-CA');
-    expect(french.html).not.toContain(En.Name);
-    expect(alternates(french.headHtml)).toEqual(both);
-    expect(french.headHtml).toContain(`<link rel="canonical" href="${PUBLIC_URL}/project/3">`);
+  test('a new project is French first; once its English texts are written, its English page, title and link preview change at once', async () => {
+    const { Token: token } = await t.login();
+    const cover = await t.db.selectFrom('project').select('image').where('id', '=', 3).executeTakeFirstOrThrow();
+    const french = { Id: 0, ProjectTypeId: 1, Name: 'Banc de parc en cèdre', Description: 'Un banc de trois places en cèdre rouge, huilé, pour un parc de la ville.', Image: cover.image };
+    expect((await t.call('POST', '/api/project/', { token, body: french })).json()).toMatchObject({ Result: true });
+    const { id } = await t.db.selectFrom('project').select('id').where('name', '=', french.Name).executeTakeFirstOrThrow();
+
+    // Not translated yet: English interface, French texts marked, canonical the French page.
+    let english = (await get(`/en/project/${id}`)).body;
+    expect(h1(english)).toBe(`<span lang="fr-CA">${french.Name}</span>`);
+    expect(canonical(english)).toBe(`${PUBLIC_URL}/project/${id}`);
+    expect(alternates(english)).toEqual({});
+
+    // The owner writes its English texts (the admin's editor sends the French ones with them).
+    expect((await t.call('PUT', `/api/project/${id}`, { token, body: { ...french, Id: id, En } })).json()).toMatchObject({ Result: true });
+    english = (await get(`/en/project/${id}`)).body;
+    expect(h1(english)).toBe(En.Name);
+    expect(english).toContain(`<p>${En.Description}</p>`);
+    expect(title(english)).toBe(`${En.Name} | Atelier Bois et Maison`);
+    expect(meta(english, 'og:title')).toContain(En.Name);
+    expect(meta(english, 'og:description')).toContain(En.Description.slice(0, 40));
+    expect(meta(english, 'og:image:alt')).toBe(`Atelier Bois et Maison — ${En.Name}`);
+    expect(canonical(english)).toBe(`${PUBLIC_URL}/en/project/${id}`);
+    const both = { 'fr-CA': `${PUBLIC_URL}/project/${id}`, 'en-CA': `${PUBLIC_URL}/en/project/${id}`, 'x-default': `${PUBLIC_URL}/project/${id}` };
+    expect(alternates(english)).toEqual(both);
+    const work = jsonLd(english).find((data) => data['@type'] === 'CreativeWork');
+    expect(work).toMatchObject({ name: En.Name, inLanguage: 'en-CA', url: `${PUBLIC_URL}/en/project/${id}` });
+    // The French page is unchanged but for naming its English twin.
+    const frenchPage = (await get(`/project/${id}`)).body;
+    expect(h1(frenchPage)).toBe(french.Name);
+    // (its English texts travel only in the API answers handed to the browser, not in what it shows)
+    expect(frenchPage.split('<script type="application/json"')[0]).not.toContain(En.Name);
+    expect(alternates(frenchPage)).toEqual(both);
+    expect(canonical(frenchPage)).toBe(`${PUBLIC_URL}/project/${id}`);
+
+    // A later French-only write (a caller of the specification's call, without En) keeps the English.
+    expect((await t.call('PUT', `/api/project/${id}`, { token, body: { ...french, Id: id, Name: 'Banc de parc en cèdre rouge' } })).json()).toMatchObject({ Result: true });
+    expect(h1((await get(`/en/project/${id}`)).body)).toBe(En.Name);
+    expect(h1((await get(`/project/${id}`)).body)).toBe('Banc de parc en cèdre rouge');
   });
 });
 

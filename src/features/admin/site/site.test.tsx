@@ -175,7 +175,7 @@ describe('« Menu »', () => {
     const types = await server.get<Array<{ Id: number; Name: string }>>('/api/projecttype/all/');
     const pergolas = types.find((type) => type.Name === 'Pergolas en cèdre') as { Id: number };
     const menu = structuredClone(before);
-    menu.Dropdowns[0]?.Entries.push({ Label: 'Pergolas', Href: `/projecttype/${pergolas.Id}` });
+    menu.Dropdowns[0]?.Entries.push({ Label: 'Pergolas', Href: `/projecttype/${pergolas.Id}`, En: { Label: '' } });
     expect(((await (await server.put('/api/menu', menu, token)).json()) as MutationResult).Result).toBe(true);
     await server.del(`/api/projecttype/${pergolas.Id}`, token);
 

@@ -119,3 +119,37 @@ test('a visitor on a phone sends a request with two photos; the owner gets the e
   const photo = await fetch(`${server.origin}/api/quote/1/photo/1`);
   assert.equal(photo.status, 401);
 });
+
+test('an English visitor sends a request from /en/contact: English all the way, the owner told it is in English', async () => {
+  const visitor = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+  const { page } = visitor;
+  await page.goto(`${server.origin}/en/contact`);
+  const form = page.getByRole('region', { name: 'Ask for a quote' });
+  await form.getByRole('option', { name: 'Decks' }).waitFor({ state: 'attached' });
+  await form.getByLabel('Name *').fill('Jane Smith');
+  await form.getByLabel('Email').fill('jane@example.com');
+  await form.getByLabel('City').fill('Ottawa');
+  await form.getByLabel('Kind of work').selectOption('Decks');
+  await form.getByLabel('Your project *').fill('A cedar deck of about 12 by 16 feet, with three steps to the yard.');
+  await form.getByRole('checkbox').check();
+  await server.advanceClock(3_100);
+  await form.getByRole('button', { name: 'Send my request' }).click();
+  await page.getByRole('heading', { name: 'Request sent' }).waitFor({ timeout: 30_000 });
+  await page.getByText(/^Thank you! Your request has been received/).waitFor();
+  expectClean(visitor, 'English visitor');
+  await visitor.page.context().close();
+
+  // The owner's e-mail stays French and says the request is in English.
+  const messages = await smtp.waitFor(2, 30_000);
+  const mail = messages.find((m) => /jane@example\.com/.test(m.mail.replyTo?.text ?? ''));
+  assert.match(mail?.mail.subject ?? '', /anglais/);
+  assert.match(mail?.mail.text ?? '', /Demande en anglais/);
+  // The administrator's inbox marks it.
+  const admin = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+  await signIn(admin.page, server.origin);
+  await admin.page.goto(`${server.origin}/admin/quotes`);
+  const item = admin.page.getByRole('button', { name: /^Ouvrir la demande de Jane Smith/ });
+  await item.getByText('Demande en anglais').waitFor();
+  expectClean(admin, 'admin');
+  await admin.page.context().close();
+});

@@ -57,6 +57,8 @@ test('the owner changes the business, its texts and the welcome photo in « Para
   await page.getByText('Adresse https:// requise (ex. https://www.facebook.com/mapage)').waitFor();
   await field('Adresse du réseau 1').fill('https://www.instagram.com/menuiserie.lavoie');
   await field('Présentation du propriétaire').fill('Je m’appelle Julie Lavoie.\nJe fabrique des escaliers <b>en chêne</b>.');
+  // Its English twin, which named the demo business too.
+  await field('Présentation du propriétaire (anglais)').fill('My name is Julie Lavoie.\nI build oak staircases.');
   // The welcome photo, picked from the library with the projects' picker.
   const photos = page.getByRole('group', { name: 'Photos des pages' });
   await photos.getByRole('button', { name: 'Choisir dans la photothèque' }).first().click();
@@ -81,7 +83,7 @@ test('the owner adds a menu entry to a new project type in « Menu »', async ()
   await page.getByRole('link', { name: 'Menu', exact: true }).click();
   const first = page.getByRole('group', { name: 'Menu déroulant 1' });
   await first.getByRole('button', { name: 'Ajouter une entrée' }).click();
-  await first.getByLabel('Libellé').last().fill('Nos cabanons');
+  await first.getByLabel('Libellé', { exact: true }).last().fill('Nos cabanons');
   await first.getByLabel('Page visée').last().selectOption({ label: 'Type : Cabanons de jardin' });
   // Moved up by keyboard, one place.
   await page.getByRole('button', { name: 'Monter Nos cabanons' }).focus();

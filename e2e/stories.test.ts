@@ -59,7 +59,8 @@ test('a project kept as a draft is on no public page until the owner publishes i
   const listed = (await (await fetch(url('/api/project/all/'))).json()) as { Name: string }[];
   assert.ok(!listed.some((p) => p.Name === 'Casiers en cèdre, en cours'), 'not in the public list');
   const sitemap = await (await fetch(url('/sitemap.xml'))).text();
-  const projectPages = [...sitemap.matchAll(/\/project\/(\d+)</g)].length;
+  // The French pages' URLs (each translated project's English page follows its own).
+  const projectPages = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+\/project\/(\d+)<\/loc>/g)].length;
   const all = (await (await fetch(url('/api/project/all/'))).json()) as unknown[];
   assert.equal(projectPages, all.length, 'the sitemap lists the published projects only');
 
@@ -147,7 +148,7 @@ test('on a phone, a project with four photos uploaded at once, a before/after pa
     await add.waitFor({ timeout: 30_000 });
     // (The inner locator of `has` is relative to the item.)
     const row = waiting.getByRole('listitem').filter({ has: page.getByRole('button', { name }) });
-    await row.getByLabel('Texte de remplacement').fill(alts[i] ?? '');
+    await row.getByLabel('Texte de remplacement', { exact: true }).fill(alts[i] ?? '');
     await add.click();
     await add.waitFor({ state: 'detached' });
   }

@@ -14,6 +14,7 @@ import md5 from 'blueimp-md5';
 import { parse } from 'yaml';
 import { freePort, npmStartCommand, root } from '../../e2e/support/server.ts';
 import { makeSite, type Site } from './release.ts';
+import { frenchPath } from '../../contract/paths.ts';
 import { missing } from './support.ts';
 import { execStart, readUnit, Supervised, verify } from './systemd.ts';
 
@@ -94,7 +95,7 @@ describe('the units run, then the restore drill', () => {
         .replace(/"(requestId|startedTimeStamp|fulfilledTimeStamp|Token|IssuedAt)":("[^"]*"|\d+)/g, '"$1":…')
         .replace(/(name="?Token"? value=)"?[^" >]+"?/g, '$1…')
         .replace(/(value=)"?[^" >]+"?( name="?Token"?)/g, '$1…$2');
-      const text = path === '/welcome' ? rendered.replace(/<script type="application\/json" id="cache-api">[^<]*<\/script>/, '').replace(/<section[^]*?<\/section>/g, '') : rendered;
+      const text = frenchPath(path) === '/welcome' ? rendered.replace(/<script type="application\/json" id="cache-api">[^<]*<\/script>/, '').replace(/<section[^]*?<\/section>/g, '') : rendered;
       seen.set(path, `${page.status} ${text.replaceAll(base, 'ORIGIN')}`);
     }
     const contract = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as { paths: Record<string, { get?: unknown }> };

@@ -127,6 +127,30 @@ async function proxyReady(child: ChildProcess, origin: string, ca: () => string,
 }
 
 /**
+ * A started proxy once it answers on its HTTPS port (whose certificate `caFile` signs), or its
+ * process stopped and its folder removed when it does not.
+ */
+async function proxyOf(
+  { child, output }: ReturnType<typeof spawnLogged>,
+  dir: string,
+  ports: { httpsPort: number; httpPort: number },
+  caFile: string,
+): Promise<Proxy> {
+  const origin = `https://localhost:${ports.httpsPort}`;
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await proxyReady(child, origin, () => caFile, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, httpOrigin: `http://localhost:${ports.httpPort}`, ca: readFileSync(caFile, 'utf8'), output, stop };
+}
+
+/**
  * deploy/Caddyfile, as is, with SITE_ADDRESS=localhost:<free port> (Caddy's local authority signs
  * it: `tls internal` by itself for a local name), in front of the server on `upstreamPort`.
  * HTTPS_PORT stays 443 (nothing listens there: every site names its port) so that the HTTP → HTTPS
@@ -145,26 +169,8 @@ export async function startCaddy(upstreamPort: number): Promise<Proxy> {
     HTTP_PORT: String(httpPort),
     CADDY_ADMIN: 'off',
   };
-  const { child, output } = spawnLogged(which('caddy') as string, ['run', '--adapter', 'caddyfile', '--config', join(deployDir, 'Caddyfile')], env);
-  const origin = `https://localhost:${httpsPort}`;
-  const caFile = join(dir, 'data', 'caddy', 'pki', 'authorities', 'local', 'root.crt');
-  try {
-    await proxyReady(child, origin, () => caFile, output);
-  } catch (error) {
-    await stopChild(child);
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    origin,
-    httpOrigin: `http://localhost:${httpPort}`,
-    ca: readFileSync(caFile, 'utf8'),
-    output,
-    async stop() {
-      await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const started = spawnLogged(which('caddy') as string, ['run', '--adapter', 'caddyfile', '--config', join(deployDir, 'Caddyfile')], env);
+  return proxyOf(started, dir, { httpsPort, httpPort }, join(dir, 'data', 'caddy', 'pki', 'authorities', 'local', 'root.crt'));
 }
 
 /** The variables deploy/nginx.conf names (envsubst replaces those only). */
@@ -226,23 +232,6 @@ http {
   );
   const nginx = which('nginx') as string;
   execFileSync(nginx, ['-t', '-q', '-p', dir, '-c', join(dir, 'main.conf')], { stdio: 'pipe' });
-  const { child, output } = spawnLogged(nginx, ['-p', dir, '-c', join(dir, 'main.conf')], { PATH: process.env.PATH });
-  const origin = `https://localhost:${httpsPort}`;
-  try {
-    await proxyReady(child, origin, () => cert, output);
-  } catch (error) {
-    await stopChild(child);
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    origin,
-    httpOrigin: `http://localhost:${httpPort}`,
-    ca: readFileSync(cert, 'utf8'),
-    output,
-    async stop() {
-      await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const started = spawnLogged(nginx, ['-p', dir, '-c', join(dir, 'main.conf')], { PATH: process.env.PATH });
+  return proxyOf(started, dir, { httpsPort, httpPort }, cert);
 }

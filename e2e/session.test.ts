@@ -114,6 +114,20 @@ async function expectCleanLoginPage(page: Page) {
 
 let admin: Admin;
 
+/**
+ * Once the access token has expired, the next call of a session that has ended elsewhere (signed
+ * out in another tab, password reset) lands on a clean login page: its refresh is refused.
+ */
+async function expectEndedOnNextCall() {
+  const { page, api } = admin;
+  await letAccessTokenExpire(page);
+  const from = api.length;
+  await page.getByRole('link', { name: 'Usagers' }).click();
+  await expectCleanLoginPage(page);
+  assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 401']);
+  await expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
+}
+
 test('an expired access token is renewed unnoticed when a list loads', async () => {
   admin = await openAdmin();
   const { page, api } = admin;
@@ -206,7 +220,7 @@ test('an expired session during an update lands on the login page; the record is
 });
 
 test('signed out in another tab: this tab’s next call lands on the login page', async () => {
-  const { page, api } = admin;
+  const { page } = admin;
   await page.goto(`${server.origin}/admin`);
   // The shared access token has expired (the server's clock moved past it): the other tab renews
   // it unnoticed before it shows the menu, always.
@@ -237,16 +251,11 @@ test('signed out in another tab: this tab’s next call lands on the login page'
   ]);
   await other.page.context().close();
 
-  await letAccessTokenExpire(page);
-  const from = api.length;
-  await page.getByRole('link', { name: 'Usagers' }).click();
-  await expectCleanLoginPage(page);
-  assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 401']);
-  await expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
+  await expectEndedOnNextCall();
 });
 
 test('a password reset from the shell ends the session; the new password signs in', async () => {
-  const { page, api } = admin;
+  const { page } = admin;
   await signIn(page, server.origin);
   const reset = spawnSync(process.execPath, ['server/admin.ts', 'reset-password', ADMIN_EMAIL], {
     cwd: root,
@@ -256,12 +265,7 @@ test('a password reset from the shell ends the session; the new password signs i
   assert.equal(reset.status, 0, reset.stderr);
   assert.match(reset.stdout, /ses sessions sont fermées/);
 
-  await letAccessTokenExpire(page);
-  const from = api.length;
-  await page.getByRole('link', { name: 'Usagers' }).click();
-  await expectCleanLoginPage(page);
-  assert.deepEqual(api.slice(from), ['GET /api/user/all/ 401', 'POST /api/refreshtoken/ 401']);
-  await expectOnly401s(admin, ['/api/user/all/', '/api/refreshtoken/']);
+  await expectEndedOnNextCall();
 
   await submitSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByText('Usager ou Mot-de-passe incorrect').waitFor();

@@ -22,6 +22,10 @@ const config: Config = {
   // child process, each of whose waits is on a condition; jest's 5 s default timed them out on a
   // loaded machine (CI, server tests on SQLite and PostgreSQL), as it did the client's before.
   testTimeout: 30_000,
+  // One worker per core (jest's default keeps one core for itself: on CI's 2 cores that ran every
+  // file one after the other, though most of a test's time is spent waiting on a server, a child
+  // process or the image worker).
+  maxWorkers: '100%',
   reporters: ['default', '<rootDir>/src/test/summaryReporter.cjs'],
   // Encodes the demo images once (a cache in node_modules/.cache) before any test seeds a DATA_DIR.
   globalSetup: '<rootDir>/server/test/globalSetup.cjs',

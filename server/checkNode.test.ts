@@ -1,7 +1,7 @@
 // `npm install` / `npm start` on a Node.js older than engines.node stop with one line naming the
 // version found, the version needed and the command that gets it (server/checkNode.cjs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,8 +12,12 @@ const check = join(root, 'server', 'checkNode.cjs');
 function runAs(version: string) {
   const dir = mkdtempSync(join(tmpdir(), 'checknode-'));
   const fake = join(dir, 'fakeVersion.cjs');
-  writeFileSync(fake, `Object.defineProperty(process, 'version', { value: ${JSON.stringify(version)} });\n`);
-  return spawnSync(process.execPath, ['--require', fake, check], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  try {
+    writeFileSync(fake, `Object.defineProperty(process, 'version', { value: ${JSON.stringify(version)} });\n`);
+    return spawnSync(process.execPath, ['--require', fake, check], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('the Node.js version check', () => {

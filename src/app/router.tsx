@@ -121,7 +121,7 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.welcome.path,
     element: <WelcomePage />,
-    data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT })],
+    data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT }), query(e.getTestimonials, undefined)],
     head: ({ path, site, lang, t, own }) => ({
       title: t.site.welcome.title(site.BusinessName, site.City),
       description: shortDescription(`${own(site.WelcomeTagline, site.En?.WelcomeTagline)} ${own(site.WelcomeIntro, site.En?.WelcomeIntro)}`),
@@ -188,7 +188,7 @@ export const publicPages: PublicPage[] = [
     path: paths.project.path,
     element: <ProjectPage />,
     hasId: true,
-    data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined)],
+    data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined), query(e.getTestimonials, undefined)],
     head({ id, state, path, site, lang, t, own, to }) {
       const project = read.project(state, id);
       const types = read.types(state);
@@ -253,6 +253,7 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.about.path,
     element: <AboutPage />,
+    data: () => [query(e.getTestimonials, undefined)],
     head: ({ path, site, lang, t, own }) => ({
       title: fullTitle(t.site.about.title, site),
       description: shortDescription(paragraphs(own(site.AboutIntro, site.En?.AboutIntro)).join(' ')),
@@ -353,6 +354,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.site.path, 'SiteEditorScreen'],
   [paths.admin.siteMenu.path, 'MenuEditorScreen'],
   [paths.admin.order.path, 'OrderScreen'],
+  [paths.admin.testimonials.path, 'TestimonialEditorScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

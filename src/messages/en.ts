@@ -33,11 +33,8 @@ export const en: PublicMessages = {
       licenceLink: 'check it in the RBQ’s register of licence holders',
       hoursTitle: 'Opening hours',
       closed: 'Closed',
-      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
       short: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
       time: (h, m) => `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'a.m.' : 'p.m.'}`,
-      month: (month, year) =>
-        `${['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][month - 1] ?? ''} ${year}`,
       testimonialsTitle: 'What our clients say',
       projectTestimonialsTitle: 'What the client says',
     },

@@ -26,13 +26,9 @@ export const site = {
     licenceLink: 'vérifier au registre des détenteurs de licence de la RBQ',
     hoursTitle: 'Heures d’ouverture',
     closed: 'Fermé',
-    days: ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'],
     short: ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
     /** « 7 h 30 », « 17 h ». */
     time: (h: number, m: number) => `${h} h${m ? ` ${String(m).padStart(2, '0')}` : ''}`,
-    /** « juillet 2025 ». */
-    month: (month: number, year: number) =>
-      `${['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'][month - 1] ?? ''} ${year}`,
     testimonialsTitle: 'Ce que disent nos clients',
     projectTestimonialsTitle: 'Ce qu’en dit le client',
   },

@@ -3,7 +3,7 @@ import { Own, ownText, useLang } from '../../lib/lang';
 import { mapsUrl, pagePhoto, telHref, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
-import { RBQ_REGISTER, rangesOf } from '../../lib/trust';
+import { dayOf, RBQ_REGISTER, rangesOf } from '../../lib/trust';
 
 /**
  * Contact: the quote request form, phone, two e-mails, the address on a map, the social pages, a
@@ -63,7 +63,7 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
                   <tbody>
                     {hours.map((ranges, day) => (
                       <tr key={day}>
-                        <th scope="row">{trust.days[day]}</th>
+                        <th scope="row">{dayOf(lang, day)}</th>
                         <td>{rangesOf(trust, ranges) || trust.closed}</td>
                       </tr>
                     ))}

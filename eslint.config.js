@@ -78,7 +78,7 @@ export default tseslint.config(
     // Services, repositories and every business module of the server know nothing of HTTP: a
     // refusal is a value or a DomainError (server/domain/errors.ts) that the edge maps to its
     // status. Only routes (*.routes.ts), request readers (*.http.ts) and server/http/ speak it.
-    files: ['server/{auth,backup,db,demo,domain,media,projects,quotes,site}/**/*.ts'],
+    files: ['server/{auth,backup,db,demo,domain,media,projects,quotes,site,testimonials}/**/*.ts'],
     ignores: ['**/*.routes.ts', '**/*.http.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

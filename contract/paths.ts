@@ -29,6 +29,7 @@ export const paths = {
     siteMenu: { path: '/admin/menu', href: () => '/admin/menu' },
     /** The owner's order of categories, project types and projects (issue 15). */
     order: { path: '/admin/order', href: () => '/admin/order' },
+    testimonials: { path: '/admin/testimonials', href: () => '/admin/testimonials' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -173,6 +173,7 @@ test('sign in: tokens stored under token and refresh-token, then the admin menu'
       ['Sous-types', '/admin/subtype'],
       ['Catégories', '/admin/category'],
       ['Ordre d’affichage', '/admin/order'],
+      ['Témoignages', '/admin/testimonials'],
       ['Usagers', '/admin/user'],
       ['Paramètres du site', '/admin/site'],
       ['Menu', '/admin/menu'],

@@ -128,3 +128,71 @@ test('the public pages show it at once: in their HTML from the server and in the
   assert.deepEqual(visitor.problems, []);
   await page.context().close();
 });
+
+test('issue 31: the licence, the hours and a testimonial, entered by the owner, seen by a visitor; unpublished, it is gone', async () => {
+  const { page } = owner;
+  await page.goto(url('/admin/site'));
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Licence RBQ').fill('1111 2222 33');
+  await field('Lundi : fermeture 1').fill('16:00');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText(SUCCESS).waitFor();
+
+  await page.goto(url('/admin'));
+  await page.getByRole('link', { name: 'Témoignages' }).click();
+  await page.getByText(/^Témoignage: 1 de : \d+$/).waitFor();
+  await page.getByRole('button', { name: 'Nouveau' }).click();
+  await field('Témoignage (les mots du client)').fill('Une terrasse solide, montée en une semaine. Merci Julie !');
+  await field('Nom du client').fill('Robert G.');
+  await field('Ville ou secteur').fill('Cantley');
+  await field('Mois des travaux').fill('2025-08');
+  await field('Projet concerné (facultatif)').selectOption({ label: 'Terrasse en cèdre sur deux niveaux' });
+  await field('Publié').check();
+  await page.getByText(/^Cochez « Le client a accepté que ce témoignage soit publié »/).waitFor();
+  await field('Le client a accepté que ce témoignage soit publié').check();
+  await expectNoSeriousA11yViolations(page, '/admin/testimonials');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await page.getByText(SUCCESS).waitFor();
+  // First in the owner's order, so the welcome page shows it.
+  const list = (await (await fetch(url('/api/testimonial/all/'))).json()) as Array<{ Id: number; ProjectId: number; ClientName: string }>;
+  const added = list.find((x) => x.ClientName === 'Robert G.');
+  assert.ok(added);
+  const ids = list.map((x) => x.Id);
+  assert.deepEqual(await asAdmin(page, 'PUT', '/api/testimonial/order/', { Seen: ids, Order: [added.Id, ...ids.filter((id) => id !== added.Id)] }), { Result: true, Message: SUCCESS });
+
+  // The server's pages: the footer of each, the contact page, the JSON-LD.
+  for (const path of ['/welcome', '/about', `/project/${added.ProjectId}`, '/en/welcome']) {
+    const html = await (await fetch(url(path))).text();
+    assert.match(html, path.startsWith('/en') ? /RBQ licence: 1111-2222-33/ : /Licence RBQ : 1111-2222-33/, path);
+    assert.match(html, path.startsWith('/en') ? /Mon 7:30 a\.m\.–4 p\.m\. · Tue–Fri 7:30 a\.m\.–5 p\.m\./ : /Lun 7 h 30–16 h · mar–ven 7 h 30–17 h/, path);
+  }
+  const contact = await (await fetch(url('/contact'))).text();
+  assert.ok(contact.includes('"identifier":{"@type":"PropertyValue","name":"Licence RBQ","value":"1111-2222-33"}'));
+  assert.ok(contact.includes('"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["https://schema.org/Monday"],"opens":"07:30","closes":"16:00"}'));
+
+  // A visitor, in Chromium: the welcome page, the project's page, the contact page's hours.
+  const visitor = await openPage(site.browser);
+  await visitor.page.goto(url('/welcome'));
+  const words = 'Une terrasse solide, montée en une semaine. Merci Julie !';
+  await visitor.page.getByRole('region', { name: 'Ce que disent nos clients' }).getByText(words).waitFor();
+  await visitor.page.goto(url(`/project/${added.ProjectId}`));
+  await visitor.page.getByRole('region', { name: 'Ce qu’en dit le client' }).getByText(words).waitFor();
+  await visitor.page.getByRole('contentinfo').getByRole('link', { name: /^Licence RBQ : 1111-2222-33/ }).waitFor();
+  await visitor.page.getByRole('link', { name: 'Contactez-moi' }).first().click();
+  await visitor.page.getByRole('row', { name: 'Lundi 7 h 30–16 h' }).waitFor();
+  await expectNoSeriousA11yViolations(visitor.page, '/contact with the hours');
+  await screenshot(visitor.page, 'contact-hours');
+
+  // Unpublished: on no page any more.
+  await page.getByRole('button', { name: 'Mettre à jour' }).click();
+  await field('Publié').uncheck();
+  await page.getByRole('button', { name: 'Accepter' }).click();
+  await page.getByText(SUCCESS).waitFor();
+  await visitor.page.goto(url(`/project/${added.ProjectId}`));
+  await visitor.page.getByRole('heading', { level: 1 }).waitFor();
+  assert.equal(await visitor.page.getByText(words).count(), 0);
+  assert.ok(!(await (await fetch(url('/welcome'))).text()).includes(words));
+  assert.deepEqual(visitor.problems, []);
+  assert.deepEqual(owner.problems, []);
+  await visitor.page.context().close();
+});

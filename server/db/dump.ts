@@ -28,6 +28,7 @@ const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boolean }>
   { name: 'project_type', key: ['id'], identity: true },
   { name: 'project', key: ['id'], identity: true },
   { name: 'project_media', key: ['id'], identity: true },
+  { name: 'testimonial', key: ['id'], identity: true },
   { name: 'subtype_link', key: ['src_id', 'dest_id'] },
   { name: 'app_user', key: ['id'], identity: true },
   { name: 'refresh_token', key: ['id'], identity: true },

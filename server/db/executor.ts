@@ -8,7 +8,7 @@ import type { Database } from './schema.ts';
 export type Executor = Kysely<Database>;
 
 /** The tables whose rows are named by an integer `id`. */
-type TableWithId = 'category' | 'project_type' | 'project' | 'app_user';
+type TableWithId = 'category' | 'project_type' | 'project' | 'app_user' | 'testimonial';
 
 /** Whether the row `id` of `table` exists. */
 export async function existsById(db: Executor, table: TableWithId, id: number): Promise<boolean> {

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { menu0007, site0007 } from './migration0007.ts';
 import { translateDemo0012 } from './migration0012.ts';
+import { trustDemo0014 } from './migration0014.ts';
 import { columnsOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -301,6 +302,32 @@ const migrations: Record<string, Migration> = {
         .addColumn('lang', d.text, (c) => c.notNull().defaultTo('fr').check(sql`lang IN ('fr', 'en')`))
         .execute();
       await translateDemo0012(db);
+    },
+  },
+  '0014_trust': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // What a customer checks before calling (issue 31): clients' testimonials, in the owner's
+      // order, published only with the client's consent (stored with its date); the RBQ licence,
+      // the opening hours and their note join the site's settings document. The demo business
+      // gets the demo's (migration0014.ts; a fresh install once it is seeded).
+      await db.schema
+        .createTable('testimonial')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('text', d.text, (c) => c.notNull())
+        .addColumn('text_en', d.text, (c) => c.notNull().defaultTo(''))
+        .addColumn('client_name', d.text, (c) => c.notNull())
+        .addColumn('place', d.text, (c) => c.notNull())
+        .addColumn('month', d.text, (c) => c.notNull())
+        .addColumn('project_id', d.integer, (c) => c.references('project.id').onDelete('set null'))
+        .addColumn('published', d.integer, (c) => c.notNull().defaultTo(0).check(sql`published IN (0, 1)`))
+        .addColumn('consent', d.integer, (c) => c.notNull().defaultTo(0).check(sql`consent IN (0, 1)`))
+        .addColumn('consent_at', d.integer)
+        .addColumn('position', d.integer, (c) => c.notNull())
+        .addCheckConstraint('testimonial_published_consent', sql`published = 0 OR consent = 1`)
+        .execute();
+      await db.schema.createIndex('testimonial_project').on('testimonial').column('project_id').execute();
+      await trustDemo0014(db);
     },
   },
 };

@@ -180,7 +180,30 @@ export interface RateLimitHitTable {
   at: number;
 }
 
+/** A client's testimonial (issue 31), in the owner's order; published only with the client's consent. */
+export interface TestimonialTable {
+  id: Generated<number>;
+  /** The client's words, plain text. */
+  text: string;
+  /** The English text ('' while not translated). */
+  text_en: Generated<string>;
+  client_name: string;
+  place: string;
+  /** YYYY-MM: the month of the work. */
+  month: string;
+  /** The project it is about (null: none, or the project was deleted). */
+  project_id: number | null;
+  /** 1: shown to visitors (only with consent). */
+  published: number;
+  /** 1: « Le client a accepté que ce témoignage soit publié ». */
+  consent: number;
+  /** When consent was given (ms since the epoch); null without consent. */
+  consent_at: number | null;
+  position: number;
+}
+
 export interface Database {
+  testimonial: TestimonialTable;
   rate_limit_hit: RateLimitHitTable;
   quote: QuoteTable;
   quote_photo: QuotePhotoTable;

@@ -4,6 +4,7 @@ import { demoCategories, demoProjects, demoSubTypes, demoTypes } from '../demo/c
 import { hashPassword, md5hex, randomPassword, type ScryptCost } from '../auth/passwords.ts';
 import { continueIdsAfterExplicit } from './dialect.ts';
 import { translateDemo0012 } from './migration0012.ts';
+import { trustDemo0014 } from './migration0014.ts';
 import { uniqueKey } from '../domain/text.ts';
 import { findUserByEmail, insertUser, updateUser } from '../auth/user.repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -50,6 +51,8 @@ export async function seedDemoContent(db: Db, images: ImageLibrary): Promise<boo
       .execute();
     // Their English (issue 27): the demo's translations live once, in migration 0012's frozen copy.
     await translateDemo0012(trx);
+    // The licence, hours and testimonials of the demo (issue 31): migration 0014's frozen copy.
+    await trustDemo0014(trx);
     return true;
   });
 }

@@ -10,11 +10,14 @@ const notFound = {
   galleryItem: (id: number) => missing('La photo de galerie', id),
   projectType: (id: number) => missing('Le type de projet', id),
   project: (id: number) => missing('Le projet', id),
+  testimonial: (id: number) => missing('Le témoignage', id),
   user: (id: number) => missing("L'usager", id),
 };
 
 export const messages = {
   ok: 'Opération effectuée avec succès',
+  /** The licence as the law wants it written (issue 31): « Licence RBQ : 1234-5678-90 ». */
+  licence: (number: string) => `Licence RBQ : ${number}`,
   unauthorized: 'Authentification requise : connectez-vous de nouveau.',
   idMismatch: (bodyId: number, pathId: number) =>
     `L'identifiant du formulaire (${bodyId}) ne correspond pas à celui de l'adresse (${pathId}) : rechargez la page et réessayez.`,
@@ -166,8 +169,20 @@ export const messages = {
     photoIsVideo: (name: string) => `« ${name} » est une vidéo : choisissez une photo.`,
     englishUnpaired: (list: string, english: number, french: number) =>
       `${list} en anglais (En) compte ${english} éléments et la française ${french} : chaque texte anglais va avec l’élément français à la même position, il ne peut pas y en avoir plus.`,
+    /** The opening hours (issue 31): days named, Monday first, as Hours lists them. */
+    days: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+    hoursOrder: (day: string, open: string, close: string) =>
+      `Les heures d'ouverture du ${day} (Hours) : la fermeture (${close}) doit venir après l'ouverture (${open}).`,
+    hoursOverlap: (day: string) =>
+      `Les heures d'ouverture du ${day} (Hours) : les deux plages se chevauchent ; la seconde doit commencer après la fin de la première.`,
     cardTargetMissing: (card: number, href: string) =>
       `La carte n° ${card} de « Ce que nous faisons » mène à ${href}, une page qui n'existe pas : choisissez une catégorie ou un type de projet de la liste.`,
+  },
+  testimonial: {
+    consentRequired:
+      "Un témoignage ne peut être publié (Published) sans l'accord du client (Consent) : cochez « Le client a accepté que ce témoignage soit publié » ou décochez « Publié ».",
+    noProject: (id: number) => `Le projet (ProjectId) n° ${id} n'existe pas : choisissez un projet de la liste, ou aucun.`,
+    futureMonth: (month: string) => `Le mois des travaux (Month) ${month} est dans le futur : indiquez le mois où les travaux ont été faits.`,
   },
   menu: {
     entryMissing: (dropdown: number, entry: number, href: string) =>
@@ -329,6 +344,18 @@ export const messages = {
       Links: 'La liste des liens de droite',
       Label: 'Le libellé',
       Href: 'La page visée',
+      // Issue 31: the licence, the opening hours, the testimonials.
+      RbqLicence: 'La licence RBQ',
+      Hours: "Les heures d'ouverture",
+      HoursNote: 'La note des heures',
+      Open: "L'heure d'ouverture",
+      Close: "L'heure de fermeture",
+      ClientName: 'Le nom du client',
+      Place: 'La ville ou le secteur',
+      Month: 'Le mois des travaux',
+      ProjectId: 'Le projet',
+      Published: 'Publié',
+      Consent: 'Le consentement du client',
     } as Record<string, string>,
     typeNames: {
       integer: 'un nombre entier',
@@ -359,6 +386,13 @@ export const messages = {
     forbiddenCharacter: (label: string) =>
       `${label} contient un caractère interdit (caractère de contrôle, invisible ou de sens d'écriture) : retirez-le et réessayez.`,
     other: (label: string) => `${label} est invalide.`,
+    rbqLicence: (label: string) => `${label} doit compter 10 chiffres, avec ou sans tirets (par exemple 1234-5678-90), ou rester vide.`,
+    month: (label: string) => `${label} doit être un mois au format AAAA-MM (par exemple 2025-07).`,
+    time: (label: string) => `${label} doit être une heure sur 24 heures, HH:MM (par exemple 07:30).`,
+    plainText: (label: string) =>
+      `${label} doit être du texte simple : ni balise HTML (< ou >), ni caractère de contrôle, invisible ou de sens d'écriture. Retirez-les et réessayez.`,
+    /** « L'heure d'ouverture du lundi »: a field of the opening hours, with its day. */
+    ofDay: (label: string, day: string) => `${label} du ${day}`,
   },
   /** The names of the events the server logs (for whoever reads the log). */
   log: {

@@ -19,6 +19,7 @@ import { projectTypeRoutes } from '../projects/projectType.routes.ts';
 import { quoteRoutes } from '../quotes/quote.routes.ts';
 import { siteRoutes } from '../site/site.routes.ts';
 import { subTypeRoutes } from '../projects/subType.routes.ts';
+import { testimonialRoutes } from '../testimonials/testimonial.routes.ts';
 import { userRoutes } from '../auth/user.routes.ts';
 import { messages } from '../domain/messages.ts';
 
@@ -34,6 +35,7 @@ const tagModules: TagModule[] = [
   siteRoutes,
   imageRoutes,
   quoteRoutes,
+  testimonialRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {

@@ -38,7 +38,10 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
   const path = error.instancePath.split('/').filter(Boolean);
   let field = path[path.length - 1];
   if (error.keyword === 'required') field = String(params.missingProperty ?? '');
-  const label = field ? labelOf(field, path.includes('En')) : context === 'body' ? t.body : t.request;
+  let label = field ? labelOf(field, path.includes('En')) : context === 'body' ? t.body : t.request;
+  // A field of the opening hours (issue 31) is named with its day: « L'heure d'ouverture du lundi (Hours[0][0].Open) ».
+  const day = path[0] === 'Hours' && path[1] !== undefined ? messages.site.days[Number(path[1])] : undefined;
+  if (day && field) label = `${t.ofDay(t.labels[field] ?? t.labels.Hours ?? '', day)} (${path.slice(0, 3).map((p, i) => (i ? `[${p}]` : p)).join('')}${path[3] ? `.${path[3]}` : ''})`;
 
   const counted = countLimits.get(error.keyword);
   if (counted) return counted(label, Number(params.limit));
@@ -60,6 +63,10 @@ export function frenchValidationMessage(errors: FastifySchemaValidationError[], 
       // The message follows the rule (the pattern of openapi.yaml), not the field's name.
       const pattern = String(params.pattern);
       if (pattern === '^[0-9a-f]{32}$') return t.md5(label);
+      if (pattern.startsWith('^([0-9]{4}')) return t.rbqLicence(label);
+      if (pattern.startsWith('^(19|20)')) return t.month(label);
+      if (pattern.startsWith('^([01][0-9]')) return t.time(label);
+      if (pattern.startsWith('^[^<>')) return t.plainText(label);
       if (pattern.startsWith('^https://')) return t.httpsUrl(label);
       if (pattern.startsWith('^\\+?1?')) return t.phone(label);
       if (pattern.startsWith('^([A-Za-z][0-9]')) return t.postalCode(label);

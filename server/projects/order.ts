@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/executor.ts';
 
 /** The tables whose rows the owner orders. */
-export type OrderedTable = 'category' | 'project_type' | 'project' | 'project_media';
+export type OrderedTable = 'category' | 'project_type' | 'project' | 'project_media' | 'testimonial';
 
 /** What a new row of `table` takes as its position: after every other, so last in every list. */
 export const nextPosition = (table: OrderedTable) => sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM ${sql.table(table)})`;

@@ -19,12 +19,15 @@ export interface MailSettings {
 export interface Envelope {
   from: string;
   to: string;
+  /** The business's RBQ licence (issue 31), as shown (1234-5678-90): the e-mail's last line says it; absent or '' - none. */
+  licence?: string;
 }
 
 /** The envelope from the site's settings, as they are when the mail leaves. */
-export const envelopeOf = (mail: MailSettings, site: Pick<SiteSettings, 'BusinessName' | 'QuotesEmail'>): Envelope => ({
+export const envelopeOf = (mail: MailSettings, site: Pick<SiteSettings, 'BusinessName' | 'QuotesEmail' | 'RbqLicence'>): Envelope => ({
   from: mail.from || `"${site.BusinessName.replace(/["\\\p{Cc}]/gu, '')}" <${site.QuotesEmail}>`,
   to: site.QuotesEmail,
+  ...(site.RbqLicence ? { licence: site.RbqLicence } : {}),
 });
 
 const escapeHtml = (text: string): string =>
@@ -69,14 +72,18 @@ export function composeMail(quote: QuoteRow, photos: QuotePhotoTable[], folderPa
   // The owner's e-mail stays French; a request sent from the English form says so first.
   const intro = english ? `${t.english}\n${t.intro(quote.id)}` : t.intro(quote.id);
   const reply = quote.email ? t.reply : t.call;
-  const text = [intro, '', ...rows.map(([k, v]) => `${k} : ${v}`), '', `${t.message} :`, quote.message, '', reply].join('\n');
+  // The licence the law wants on every estimate and quote (issue 31), last.
+  const licence = settings.licence ? [messages.licence(settings.licence)] : [];
+  const text = [intro, '', ...rows.map(([k, v]) => `${k} : ${v}`), '', `${t.message} :`, quote.message, '', reply, ...licence].join('\n');
   const html =
     `<!doctype html><html lang="fr"><body>` +
     (english ? `<p><strong>${escapeHtml(t.english)}</strong></p>` : '') +
     `<p>${escapeHtml(t.intro(quote.id))}</p>` +
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` +
     `<h2>${t.message}</h2><p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>` +
-    `<p>${escapeHtml(reply)}</p></body></html>`;
+    `<p>${escapeHtml(reply)}</p>` +
+    licence.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+    `</body></html>`;
   return {
     from: settings.from,
     to: settings.to,

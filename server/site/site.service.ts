@@ -11,7 +11,27 @@ import type { MediaSource } from '../projects/views.ts';
 import { existingPages, readMenu, readSite, writeMenu, writeSite } from './site.repository.ts';
 
 /** The English texts of settings that have none yet: nothing translated. */
-const untranslated: SiteSettingsEn = { AreaServed: '', WelcomeTagline: '', WelcomeIntro: '', Specialties: [], AboutIntro: '', AboutServices: [], FooterServices: [] };
+const untranslated: SiteSettingsEn = { AreaServed: '', WelcomeTagline: '', WelcomeIntro: '', Specialties: [], AboutIntro: '', AboutServices: [], FooterServices: [], HoursNote: '' };
+
+/** What settings stored before issue 31 lack: no licence, no hours given, no note. */
+const noTrust: Required<Pick<SiteSettings, 'RbqLicence' | 'Hours' | 'HoursNote'>> = { RbqLicence: '', Hours: [[], [], [], [], [], [], []], HoursNote: '' };
+
+/** The licence as stored and shown: its ten digits as 1234-5678-90 ('' stays ''). */
+export function formatLicence(licence: string): string {
+  const digits = licence.replace(/\D/g, '');
+  return digits.length === 10 ? `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}` : '';
+}
+
+/** Why the opening hours are refused (a range ending before it starts, a day's two ranges overlapping), or null. */
+export function hoursRefusal(hours: NonNullable<SiteSettings['Hours']>): string | null {
+  for (const [i, ranges] of hours.entries()) {
+    const day = messages.site.days[i] ?? '';
+    for (const range of ranges) if (range.Close <= range.Open) return messages.site.hoursOrder(day, range.Open, range.Close);
+    const [first, second] = [...ranges].sort((a, b) => a.Open.localeCompare(b.Open));
+    if (first && second && second.Open < first.Close) return messages.site.hoursOverlap(day);
+  }
+  return null;
+}
 
 /** The settings, with every key of their English texts and the Media of the pages' photos. */
 export async function getSite(db: Db, images: MediaSource): Promise<SiteSettings> {
@@ -19,7 +39,7 @@ export async function getSite(db: Db, images: MediaSource): Promise<SiteSettings
   const media = await images.media([site.WelcomePhoto, site.AboutPhoto, site.ContactPhoto]);
   const of = (name: string) => media.get(name);
   const PhotoMedia = { Welcome: of(site.WelcomePhoto), About: of(site.AboutPhoto), Contact: of(site.ContactPhoto) };
-  return { ...site, En: { ...untranslated, ...site.En }, PhotoMedia: Object.fromEntries(Object.entries(PhotoMedia).filter(([, m]) => m !== undefined)) };
+  return { ...noTrust, ...site, En: { ...untranslated, ...site.En }, PhotoMedia: Object.fromEntries(Object.entries(PhotoMedia).filter(([, m]) => m !== undefined)) };
 }
 
 /**
@@ -41,6 +61,8 @@ function keptEnglish(site: SiteSettings, stored: SiteSettingsEn | undefined): Si
 
 export async function updateSite(db: Db, { PhotoMedia: _answered, ...site }: SiteSettings, year: number): Promise<MutationResult> {
   if (site.Since > year) return refuse(messages.site.sinceFuture(site.Since));
+  const badHours = site.Hours ? hoursRefusal(site.Hours) : null;
+  if (badHours) return refuse(badHours);
   const unpaired = site.En ? englishRefusal(site, site.En) : null;
   if (unpaired) return refuse(unpaired);
   return db.transaction().execute(async (trx) => {
@@ -55,7 +77,16 @@ export async function updateSite(db: Db, { PhotoMedia: _answered, ...site }: Sit
     const exists = await existingPages(trx);
     const card = site.Specialties.findIndex((c) => !exists(c.Target));
     if (card >= 0) return refuse(messages.site.cardTargetMissing(card + 1, site.Specialties[card]?.Target ?? ''));
-    await writeSite(trx, { ...site, En: site.En ?? keptEnglish(site, (await readSite(trx)).En) });
+    // A write without the licence, the hours or their note keeps the stored ones (issue 31), as one without En keeps the English.
+    const stored = await readSite(trx);
+    const kept = { ...noTrust, RbqLicence: stored.RbqLicence, Hours: stored.Hours, HoursNote: stored.HoursNote };
+    const trust = {
+      RbqLicence: formatLicence(site.RbqLicence ?? kept.RbqLicence ?? ''),
+      Hours: site.Hours ?? kept.Hours ?? noTrust.Hours,
+      HoursNote: site.HoursNote ?? kept.HoursNote ?? '',
+    };
+    const en = site.En ?? keptEnglish(site, stored.En);
+    await writeSite(trx, { ...site, ...trust, En: { ...en, HoursNote: en.HoursNote ?? stored.En?.HoursNote ?? '' } });
     return ok();
   });
 }

@@ -14,6 +14,10 @@ import { DATABASE_FILE } from '../db/database.ts';
 import { postgresDialect } from '../db/dialect.ts';
 import { site0007 } from '../db/migration0007.ts';
 import { menuEnglish0012, siteEnglish0012 } from '../db/migration0012.ts';
+import { trust0014 } from '../db/migration0014.ts';
+
+/** The demo's English settings: migration 0012's, and the hours note of migration 0014 (issue 31). */
+const demoEnglish = { ...siteEnglish0012, HoursNote: trust0014.HoursNoteEn };
 import { migrate } from '../db/migrations.ts';
 import { uniqueKey } from '../domain/text.ts';
 import { demoCategories, demoProjects, demoTypes } from '../demo/content.ts';
@@ -73,7 +77,7 @@ describe('the demo content in English', () => {
       expect([item.Caption, item.En?.Caption !== '' && item.En?.Caption !== item.Caption, item.En?.Alt !== '' && item.En?.Alt !== item.Alt]).toEqual([item.Caption, true, true]);
     }
     const site = await get<SiteSettings>('/api/site');
-    expect(site.En).toEqual(siteEnglish0012);
+    expect(site.En).toEqual(demoEnglish);
     const texts = [site.En?.AreaServed, site.En?.WelcomeTagline, site.En?.WelcomeIntro, site.En?.AboutIntro, ...(site.En?.FooterServices ?? [])];
     expect(texts.every((text) => typeof text === 'string' && text !== '')).toBe(true);
     expect([site.En?.Specialties.length, site.En?.AboutServices.length, site.En?.FooterServices.length]).toEqual([3, 3, site.FooterServices.length]);
@@ -136,7 +140,7 @@ describe('the demo content in English', () => {
         JSON.parse((await db.selectFrom('site_document').select('body').where('name', '=', name).executeTakeFirstOrThrow()).body as string) as T;
       const settings = await stored<SiteSettings>('site');
       expect(settings.En).toEqual({
-        ...siteEnglish0012,
+        ...demoEnglish,
         WelcomeTagline: '',
         AboutServices: [siteEnglish0012.AboutServices[0], { Title: 'Plumbing', Text: '' }, siteEnglish0012.AboutServices[2]],
       });
@@ -218,8 +222,8 @@ describe('a write without En keeps the English texts; with En, replaces them', (
     const site = siteBody(await get<SiteSettings>('/api/site'));
     const french: SiteSettings = { ...site, En: undefined }; // sent without En (JSON leaves it out)
     expect(await write('PUT', '/api/site', { ...french, BusinessName: 'Atelier Bois et Maison inc.' })).toEqual(ok);
-    expect((await get<SiteSettings>('/api/site')).En).toEqual(siteEnglish0012);
-    const En = { ...siteEnglish0012, WelcomeTagline: 'Woodwork made in Gatineau.', Specialties: siteEnglish0012.Specialties.slice(0, 1), FooterServices: [] };
+    expect((await get<SiteSettings>('/api/site')).En).toEqual(demoEnglish);
+    const En = { ...demoEnglish, WelcomeTagline: 'Woodwork made in Gatineau.', Specialties: siteEnglish0012.Specialties.slice(0, 1), FooterServices: [] };
     expect(await write('PUT', '/api/site', { ...french, En })).toEqual(ok);
     expect((await get<SiteSettings>('/api/site')).En).toEqual(En);
   });

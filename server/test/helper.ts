@@ -160,6 +160,7 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
     app_user: await db.selectFrom('app_user').selectAll().orderBy('id').execute(),
     image: await imageRows(db),
     site_document: await db.selectFrom('site_document').selectAll().orderBy('name').execute(),
+    testimonial: await db.selectFrom('testimonial').selectAll().orderBy('id').execute(),
   };
 }
 

@@ -6,6 +6,7 @@ import { demoMenu } from '../../contract/menu.ts';
 import { testSite } from '../../contract/testSite.ts';
 import { site0007 as demoSite } from '../db/migration0007.ts';
 import { menuEnglish0012, siteEnglish0012 } from '../db/migration0012.ts';
+import { trust0014 } from '../db/migration0014.ts';
 import sharp from 'sharp';
 import { buildSignedIn, snapshot, uploadImage, type TestApp, libraryOf } from './helper.ts';
 
@@ -48,7 +49,10 @@ describe('site settings', () => {
     // With what the server knows of each page photo, so that pages show them without asking.
     expect(res.json()).toEqual({
       ...demoSite,
-      En: siteEnglish0012,
+      RbqLicence: trust0014.RbqLicence,
+      Hours: trust0014.Hours,
+      HoursNote: trust0014.HoursNote,
+      En: { ...siteEnglish0012, HoursNote: trust0014.HoursNoteEn },
       PhotoMedia: {
         Welcome: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 1024, 1600] },
         About: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 900] },

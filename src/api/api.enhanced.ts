@@ -2,7 +2,7 @@
 // show what it changed. Components import hooks from this file only.
 import { generatedApi } from './generated';
 
-const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'Gallery' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu') =>
+const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'Gallery' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu' | 'Testimonial') =>
   ({ providesTags: [type] }) as const;
 
 /** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */
@@ -45,7 +45,8 @@ export const api = generatedApi.enhanceEndpoints({
     getRandomProjects: lists('Project'),
     addProject: { invalidatesTags: ['Project', 'Image'] },
     updateProject: { invalidatesTags: ['Project', 'Image'] },
-    deleteProject: { invalidatesTags: ['Project', 'Image'] },
+    // A testimonial about a deleted project is about none.
+    deleteProject: { invalidatesTags: ['Project', 'Image', 'Testimonial'] },
     orderProjects: { invalidatesTags: ['Project'] },
     // A project's gallery: read with the project (GET /api/project/{id}); its photos are in use.
     getGallery: lists('Gallery'),
@@ -85,6 +86,13 @@ export const api = generatedApi.enhanceEndpoints({
     getMenu: lists('Menu'),
     getMenuForEdit: lists('Menu'),
     updateMenu: { invalidatesTags: ['Menu'] },
+
+    // Clients' testimonials (issue 31).
+    getTestimonials: lists('Testimonial'),
+    addTestimonial: { invalidatesTags: ['Testimonial'] },
+    updateTestimonial: { invalidatesTags: ['Testimonial'] },
+    deleteTestimonial: { invalidatesTags: ['Testimonial'] },
+    orderTestimonials: { invalidatesTags: ['Testimonial'] },
 
     getUsers: lists('User'),
     addUser: { invalidatesTags: ['User'] },

@@ -94,7 +94,21 @@ export function businessJsonLd(site: SiteSettings, lang: Lang): (origin: string)
     logo: `${origin}/favicon.svg`,
     image: origin + ogImagePath(site.WelcomePhoto),
     sameAs: site.Social.map((link) => link.Url),
+    // Issue 31: the licence the law wants shown, and when the business answers.
+    ...(site.RbqLicence ? { identifier: { '@type': 'PropertyValue', name: 'Licence RBQ', value: site.RbqLicence } } : {}),
+    ...(site.Hours?.some((day) => day.length > 0) ? { openingHoursSpecification: openingHours(site.Hours) } : {}),
   });
+}
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** schema.org's opening hours: one entry per time range, with every day that has it. */
+function openingHours(hours: NonNullable<SiteSettings['Hours']>): JsonLd[] {
+  const days = new Map<string, string[]>();
+  hours.forEach((ranges, day) => {
+    for (const { Open, Close } of ranges) days.set(`${Open}-${Close}`, [...(days.get(`${Open}-${Close}`) ?? []), `https://schema.org/${DAYS[day]}`]);
+  });
+  return [...days].map(([range, dayOfWeek]) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek, opens: range.slice(0, 5), closes: range.slice(6) }));
 }
 
 /** The trail from the welcome page to this page (types list, project type and project pages). */

@@ -13,7 +13,6 @@ import { TypesListPage } from '../features/portfolio/TypesListPage';
 import { ProjectTypePage } from '../features/portfolio/ProjectTypePage';
 import { ProjectPage } from '../features/portfolio/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
-import { ContactPage } from '../features/pages/ContactPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
 import { quoteFormArg } from '../features/quotes/formQuery';
 import type * as AdminScreens from '../features/admin/screens';
@@ -43,6 +42,9 @@ export const loadAdminScreens = () => import(/* webpackChunkName: "admin" */ '..
 // The quote request form (its rules, the contract's limits) is a chunk of its own too: only the
 // contact page shows it. The server's page brings it complete, and works as a plain form until
 // the chunk has arrived and React hydrates it.
+// The contact page (its hours, its licence, the quote form's frame) travels with its form
+// (issue 31, to keep the welcome page within its budget): the server renders it complete.
+const ContactPage = lazy(() => import(/* webpackChunkName: "quote" */ '../features/pages/ContactPage').then((module) => ({ default: module.ContactPage })));
 const QuoteForm = lazy(() => import(/* webpackChunkName: "quote" */ '../features/quotes/QuoteForm').then((module) => ({ default: module.QuoteForm })));
 
 interface Endpoint<Arg> {
@@ -121,7 +123,7 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.welcome.path,
     element: <WelcomePage />,
-    data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT })],
+    data: () => [query(e.getRandomProjects, { count: CAROUSEL_COUNT }), query(e.getTestimonials, undefined)],
     head: ({ path, site, lang, t, own }) => ({
       title: t.site.welcome.title(site.BusinessName, site.City),
       description: shortDescription(`${own(site.WelcomeTagline, site.En?.WelcomeTagline)} ${own(site.WelcomeIntro, site.En?.WelcomeIntro)}`),
@@ -188,7 +190,7 @@ export const publicPages: PublicPage[] = [
     path: paths.project.path,
     element: <ProjectPage />,
     hasId: true,
-    data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined)],
+    data: (id) => [query(e.getProject, { id }), query(e.getProjectTypes, undefined), query(e.getCategories, undefined), query(e.getTestimonials, undefined)],
     head({ id, state, path, site, lang, t, own, to }) {
       const project = read.project(state, id);
       const types = read.types(state);
@@ -231,13 +233,15 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.contact.path,
     element: (
-      <ContactPage
-        quoteForm={
-          <Suspense fallback={null}>
-            <QuoteForm />
-          </Suspense>
-        }
-      />
+      <Suspense fallback={null}>
+        <ContactPage
+          quoteForm={
+            <Suspense fallback={null}>
+              <QuoteForm />
+            </Suspense>
+          }
+        />
+      </Suspense>
     ),
     data: (_id, lang) => [query(e.getQuoteForm, quoteFormArg(lang))],
     fresh: true,
@@ -253,6 +257,7 @@ export const publicPages: PublicPage[] = [
   simplePage({
     path: paths.about.path,
     element: <AboutPage />,
+    data: () => [query(e.getTestimonials, undefined)],
     head: ({ path, site, lang, t, own }) => ({
       title: fullTitle(t.site.about.title, site),
       description: shortDescription(paragraphs(own(site.AboutIntro, site.En?.AboutIntro)).join(' ')),
@@ -353,6 +358,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.site.path, 'SiteEditorScreen'],
   [paths.admin.siteMenu.path, 'MenuEditorScreen'],
   [paths.admin.order.path, 'OrderScreen'],
+  [paths.admin.testimonials.path, 'TestimonialEditorScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

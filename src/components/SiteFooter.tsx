@@ -1,5 +1,6 @@
 import { ownList, useLang } from '../lib/lang';
 import { useSite } from '../lib/site';
+import { compactHours, RBQ_REGISTER } from '../lib/trust';
 
 /** « 2022 » in the first year, then « 2022–{year} ». */
 export const copyrightYears = (year: number, since: number) => (year > since ? `${since}–${year}` : `${since}`);
@@ -10,6 +11,8 @@ export function SiteFooter() {
   const t = catalogue.site.footer;
   const site = useSite();
   const services = ownList(lang, site.FooterServices, site.En?.FooterServices);
+  const trust = catalogue.site.trust;
+  const hours = compactHours(trust, site.Hours);
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -30,6 +33,14 @@ export function SiteFooter() {
             <p>
               {site.City}, {site.Province}
             </p>
+            {hours && <p className="footer-hours">{hours}</p>}
+            {site.RbqLicence && (
+              <p className="footer-licence">
+                <a href={RBQ_REGISTER} rel="noopener" title={trust.licenceLink}>
+                  {trust.licence(site.RbqLicence)}
+                </a>
+              </p>
+            )}
           </address>
         </section>
         <section aria-labelledby="pied-services" className="footer-block">

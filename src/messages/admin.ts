@@ -24,6 +24,7 @@ export const admin = {
     site: 'Paramètres du site',
     siteMenu: 'Menu',
     order: 'Ordre d’affichage',
+    testimonials: 'Témoignages',
     quit: 'Quitter Admin',
   },
   /** The English texts the owner writes beside the French ones (issue 27); the admin stays French. */
@@ -37,6 +38,7 @@ export const admin = {
     project: 'Projets',
     user: 'Usagers',
     subType: 'Sous-types',
+    testimonial: 'Témoignages',
   },
   navigator: {
     label: 'Navigation entre les fiches',
@@ -65,6 +67,19 @@ export const admin = {
     confirmation: 'Confirmation du mot-de-passe',
     published: 'Publié',
     publishedHint: 'Décochez pour travailler sur ce projet en privé : les visiteurs ne le voient pas tant qu’il n’est pas publié.',
+    // Testimonials (issue 31).
+    testimonialText: 'Témoignage (les mots du client)',
+    testimonialTextHint: 'Texte simple, de 10 à 600 caractères, sans étoiles ni note.',
+    clientName: 'Nom du client',
+    clientNameHint: 'Tel que le client a accepté qu’il soit affiché (ex. Julie B.)',
+    place: 'Ville ou secteur',
+    placeHint: 'Ex. Aylmer',
+    month: 'Mois des travaux',
+    monthHint: 'AAAA-MM (ex. 2025-07)',
+    testimonialProject: 'Projet concerné (facultatif)',
+    testimonialPublishedHint: 'Montré sur le site (accueil, page du projet, À propos) : seulement avec l’accord du client.',
+    consent: 'Le client a accepté que ce témoignage soit publié',
+    consentGiven: (date: string) => `Accord enregistré le ${date}.`,
   },
   banner: {
     success: 'Opération effectuée avec succès',
@@ -75,6 +90,9 @@ export const admin = {
   counter: {
     record: (n: number, total: number) => `Projet: ${n} de : ${total}`,
     user: (n: number, total: number) => `Usager: ${n} de : ${total}`,
+    testimonial: (n: number, total: number) => `Témoignage: ${n} de : ${total}`,
+    /** Beside the counter, for a testimonial visitors do not see. */
+    unpublished: 'Non publié',
     /** Beside the counter, for a project visitors do not see. */
     draft: 'Brouillon',
     /** Beside the counter, for a record without its English name (issue 27). */
@@ -159,9 +177,20 @@ export const admin = {
     targetRequired: 'Choisissez la page visée',
     /** The category name shows no per-field message (section 5); this one is never displayed. */
     categoryName: (min: number, max: number) => `Nom de catégorie : ${min} à ${max} caractères`,
+    // Issue 31.
+    plainText: 'Texte simple seulement : ni < ni >, ni caractère de contrôle',
+    monthInvalid: 'Mois invalide : AAAA-MM (ex. 2025-07)',
+    consentRequired: 'Cochez « Le client a accepté que ce témoignage soit publié » pour publier ce témoignage',
+    licenceInvalid: 'Licence RBQ invalide : 10 chiffres (ex. 1234-5678-90), ou laissez vide',
+    timeInvalid: 'Heure invalide : HH:MM sur 24 heures (ex. 07:30)',
+    hoursOrder: 'La fermeture doit venir après l’ouverture',
+    hoursOverlap: 'Les deux plages se chevauchent',
   },
   site: {
     title: 'Paramètres du site',
+    days: ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'],
+    addRange: (day: string) => `Ajouter une plage (${day})`,
+    removeRange: (day: string) => (n: number) => `Retirer la plage ${n} (${day})`,
     intro: 'L’identité de l’entreprise, les textes et les photos des pages publiques. Enregistrées, les modifications paraissent aussitôt sur le site.',
     save: 'Enregistrer',
     view: 'Voir le site',
@@ -175,8 +204,14 @@ export const admin = {
       about: 'Page À propos',
       footer: 'Pied de page',
       photos: 'Photos des pages',
+      hours: 'Licence et heures d’ouverture',
     },
     fields: {
+      RbqLicence: 'Licence RBQ',
+      HoursNote: 'Note sur les heures',
+      day: (day: string) => day,
+      open: (day: string, n: number) => `${day} : ouverture ${n}`,
+      close: (day: string, n: number) => `${day} : fermeture ${n}`,
       BusinessName: 'Nom de l’entreprise',
       OwnerName: 'Nom du propriétaire',
       Since: 'Première année d’activité',
@@ -204,6 +239,9 @@ export const admin = {
       ContactPhoto: 'Photo de la page de contact',
     },
     hints: {
+      RbqLicence: '10 chiffres, avec ou sans tirets (ex. 1234-5678-90) ; affichée en pied de page, sur la page de contact et dans les courriels de soumission. Vide : entreprise exemptée.',
+      hours: 'Heures sur 24 heures (ex. 07:30) ; un jour sans plage est fermé. Le pied de page les résume (ex. Lun–ven 7 h 30–17 h).',
+      HoursNote: 'Ex. Sur rendez-vous le samedi',
       Phone: 'Tel qu’affiché ; le lien d’appel en est tiré',
       lines: 'Une ligne vide ou un retour à la ligne commence un paragraphe',
       specialties: 'Les trois cartes « Ce que nous faisons » de la page d’accueil',
@@ -270,6 +308,8 @@ export const admin = {
     categories: 'Catégories',
     types: (category: string) => `Types de projet de la catégorie « ${category} »`,
     projects: (type: string) => `Projets du type « ${type} »`,
+    testimonials: 'Témoignages (l’accueil montre les trois premiers publiés)',
+    testimonialName: (client: string, place: string) => `${client}, ${place}`,
     category: 'Catégorie',
     type: 'Type de projet',
     empty: 'Aucune fiche dans cette liste.',

@@ -35,6 +35,9 @@ export const adminQuotes = {
   confirmRemove: (name: string) => `Effacer la demande de ${name} et ses photos ? Cette action est définitive.`,
   removed: 'Demande effacée.',
   close: 'Fermer',
+  /** Issue 31: a request printed (or saved as PDF) carries the business and its licence. */
+  print: 'Imprimer',
+  licence: (number: string) => `Licence RBQ : ${number}`,
   notFound: 'Cette demande n’existe plus : elle a peut-être été effacée.',
   mail: {
     sent: 'Courriel envoyé au propriétaire.',

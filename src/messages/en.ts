@@ -27,6 +27,17 @@ export const en: PublicMessages = {
       socialLabel: (network) => `Our ${network} page`,
       copyright: (years, name) => `© ${years} ${name}. All rights reserved.`,
     },
+    trust: {
+      licence: (number) => `RBQ licence: ${number}`,
+      licenceTitle: 'RBQ licence',
+      licenceLink: 'check it in the RBQ’s register of licence holders',
+      hoursTitle: 'Opening hours',
+      closed: 'Closed',
+      short: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      time: (h, m) => `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'a.m.' : 'p.m.'}`,
+      testimonialsTitle: 'What our clients say',
+      projectTestimonialsTitle: 'What the client says',
+    },
     status: {
       loading: 'Loading…',
       loadError: 'This content cannot be shown right now.',

@@ -19,6 +19,19 @@ export const site = {
     socialLabel: (network: string) => `Notre page ${network}`,
     copyright: (years: string, name: string) => `© ${years} ${name}. Tous droits réservés.`,
   },
+  /** Issue 31: the licence the law wants shown, the opening hours, clients' testimonials. */
+  trust: {
+    licence: (number: string) => `Licence RBQ : ${number}`,
+    licenceTitle: 'Licence RBQ',
+    licenceLink: 'vérifier au registre des détenteurs de licence de la RBQ',
+    hoursTitle: 'Heures d’ouverture',
+    closed: 'Fermé',
+    short: ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
+    /** « 7 h 30 », « 17 h ». */
+    time: (h: number, m: number) => `${h} h${m ? ` ${String(m).padStart(2, '0')}` : ''}`,
+    testimonialsTitle: 'Ce que disent nos clients',
+    projectTestimonialsTitle: 'Ce qu’en dit le client',
+  },
   status: {
     loading: 'Chargement…',
     loadError: 'Impossible d’afficher ce contenu pour le moment.',

@@ -18,6 +18,7 @@ const entries = [
   { to: paths.admin.subType.href(), label: t.subType },
   { to: paths.admin.category.href(), label: t.category },
   { to: paths.admin.order.href(), label: t.order },
+  { to: paths.admin.testimonials.href(), label: t.testimonials },
   { to: paths.admin.user.href(), label: t.user },
   { to: paths.admin.site.href(), label: t.site },
   { to: paths.admin.siteMenu.href(), label: t.siteMenu },

@@ -115,6 +115,22 @@ export const projectRules: Rules = {
   ProjectTypeId: [required(t.projectTypeRequired)],
 };
 
+// Testimonials (issue 31): the contract's limits; published only with the client's consent.
+const T = limits.Testimonial;
+const testimonialText = [minLength(T.Text.minLength), maxLength(T.Text.maxLength), allowedCharacters(T.Text.pattern, t.plainText)];
+const pattern =
+  (source: string, message: string): Rule =>
+  (value) =>
+    !isBlank(value) && !new RegExp(source).test(text(value).trim()) ? message : undefined;
+export const testimonialRules: Rules = {
+  Text: [required(t.required), ...testimonialText],
+  'En.Text': testimonialText,
+  ClientName: [required(t.required), minLength(T.ClientName.minLength), maxLength(T.ClientName.maxLength), allowedCharacters(T.ClientName.pattern)],
+  Place: [required(t.required), minLength(T.Place.minLength), maxLength(T.Place.maxLength), allowedCharacters(T.Place.pattern)],
+  Month: [required(t.required), pattern(limits.YearMonth.pattern, t.monthInvalid)],
+  Published: [(value, values) => (value === true && values.Consent !== true ? t.consentRequired : undefined)],
+};
+
 export const userRules: Rules = {
   Email: [
     required(t.userNameRequired),
@@ -166,9 +182,29 @@ const siteTarget = new RegExp(limits.SiteTarget.pattern);
 const checkEmail = (value: unknown, limit: TextLimit) =>
   isBlank(value) ? t.required : !EMAIL.test(text(value).trim()) ? t.emailInvalid : checkText(value, limit);
 
+const LICENCE = new RegExp(limits.RbqLicence.pattern);
+const TIME = new RegExp(limits.Time.pattern);
+type Range = { Open?: unknown; Close?: unknown };
+
+/** A day's ranges (issue 31): each a time HH:MM, closing after opening; the second after the first. */
+function checkDay(ranges: Range[] | undefined) {
+  const errors = (ranges ?? []).map((range, i) => {
+    const open = text(range.Open).trim();
+    const close = text(range.Close).trim();
+    const previous = i > 0 ? text(ranges?.[i - 1]?.Close).trim() : '';
+    return clean({
+      Open: !TIME.test(open) ? t.timeInvalid : previous && TIME.test(previous) && open < previous ? t.hoursOverlap : undefined,
+      Close: !TIME.test(close) ? t.timeInvalid : TIME.test(open) && close <= open ? t.hoursOrder : undefined,
+    });
+  });
+  // An array of errors where final-form reads `Hours[0][1].Close`.
+  return errors.every(isEmpty) ? undefined : (errors as unknown as NestedErrors);
+}
+
 const checkTarget = (value: unknown, pattern: RegExp) => (isBlank(value) ? t.targetRequired : pattern.test(text(value)) ? undefined : t.targetRequired);
 
 type Texts = Record<string, unknown> & {
+  Hours?: unknown;
   Specialties?: Array<Record<string, unknown>>;
   AboutServices?: Array<Record<string, unknown>>;
   FooterServices?: unknown[];
@@ -223,7 +259,10 @@ export function validateSite(values: FormValues, year = new Date().getFullYear()
     WelcomePhoto: checkText(v.WelcomePhoto, S.WelcomePhoto),
     AboutPhoto: checkText(v.AboutPhoto, S.AboutPhoto),
     ContactPhoto: checkText(v.ContactPhoto, S.ContactPhoto),
-    En: clean({ ...english, Specialties: english.Specialties.map(clean) }),
+    RbqLicence: isBlank(v.RbqLicence) || LICENCE.test(text(v.RbqLicence).trim()) ? undefined : t.licenceInvalid,
+    Hours: ((v.Hours as Range[][] | undefined) ?? []).map(checkDay),
+    HoursNote: checkText(v.HoursNote, S.HoursNote, true),
+    En: clean({ ...english, Specialties: english.Specialties.map(clean), HoursNote: checkText(v.En?.HoursNote, S.HoursNote, true) }),
   });
 }
 

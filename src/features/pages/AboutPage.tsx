@@ -4,14 +4,17 @@ import { Own, ownText, useLang } from '../../lib/lang';
 import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
+import { Testimonials } from '../../components/Testimonials';
+import { useGetTestimonialsQuery } from '../../api/api.enhanced';
 
-/** About: the owner's presentation and the three small-jobs services. */
+/** About: the owner's presentation, the three small-jobs services, every testimonial (issue 31). */
 export function AboutPage() {
   const { lang, t: catalogue, to } = useLang();
   const t = catalogue.site.about;
   const site = useSite();
   const portrait = pagePhoto(site, 'About');
   const intro = ownText(lang, site.AboutIntro, site.En?.AboutIntro);
+  const testimonials = useGetTestimonialsQuery().data;
   return (
     <article className="page about">
       <h1>{t.heading}</h1>
@@ -57,6 +60,7 @@ export function AboutPage() {
           })}
         </ul>
       </section>
+      <Testimonials items={testimonials} title={catalogue.site.trust.testimonialsTitle} />
     </article>
   );
 }

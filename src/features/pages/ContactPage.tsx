@@ -3,6 +3,7 @@ import { Own, ownText, useLang } from '../../lib/lang';
 import { mapsUrl, pagePhoto, telHref, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
+import { dayOf, RBQ_REGISTER, rangesOf } from '../../lib/trust';
 
 /**
  * Contact: the quote request form, phone, two e-mails, the address on a map, the social pages, a
@@ -15,6 +16,9 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
   const site = useSite();
   const image = pagePhoto(site, 'Contact');
   const address = [site.Street, `${site.City}, ${site.Province}`, site.PostalCode].filter(Boolean).join(', ');
+  const trust = catalogue.site.trust;
+  const hours = site.Hours ?? [];
+  const note = ownText(lang, site.HoursNote ?? '', site.En?.HoursNote);
   return (
     <article className="page contact">
       <h1>{t.heading}</h1>
@@ -51,6 +55,35 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
               </a>
             </dd>
           </div>
+          {hours.some((day) => day.length > 0) && (
+            <div>
+              <dt>{trust.hoursTitle}</dt>
+              <dd>
+                <table className="contact-hours">
+                  <tbody>
+                    {hours.map((ranges, day) => (
+                      <tr key={day}>
+                        <th scope="row">{dayOf(lang, day)}</th>
+                        <td>{rangesOf(trust, ranges) || trust.closed}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {note.text && <p lang={note.lang}>{note.text}</p>}
+              </dd>
+            </div>
+          )}
+          {site.RbqLicence && (
+            <div>
+              <dt>{trust.licenceTitle}</dt>
+              <dd>
+                <a href={RBQ_REGISTER} target="_blank" rel="noopener">
+                  {trust.licence(site.RbqLicence)}
+                  <span className="visually-hidden"> ({trust.licenceLink}) {t.newWindow}</span>
+                </a>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t.social}</dt>
             {site.Social.map((link) => (

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useGetProjectQuery, useGetProjectTypesQuery } from '../../api/api.enhanced';
+import { useGetProjectQuery, useGetProjectTypesQuery, useGetTestimonialsQuery } from '../../api/api.enhanced';
 import { useSite } from '../../lib/site';
 import { Own, ownText, useLang } from '../../lib/lang';
 import { parseId, paths } from '../../../contract/paths';
@@ -8,6 +8,7 @@ import { imageSizes, isVideo } from '../../components/images';
 import { isNotFound, LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { Picture } from '../../components/Picture';
+import { Testimonials } from '../../components/Testimonials';
 import { Video } from '../../components/Video';
 import { ProjectGallery } from './ProjectGallery';
 
@@ -23,6 +24,8 @@ function Project({ projectId }: { projectId: number }) {
   const site = useSite();
   const { data: project, error, isError, refetch } = useGetProjectQuery({ id: projectId });
   const types = useGetProjectTypesQuery();
+  // What the clients said of this project (issue 31).
+  const testimonials = useGetTestimonialsQuery().data?.filter((item) => item.ProjectId === projectId);
   const type = project && types.data?.find((candidate) => candidate.Id === project.ProjectTypeId);
 
   if (isNotFound(error)) return <NotFoundPage />;
@@ -65,6 +68,7 @@ function Project({ projectId }: { projectId: number }) {
             </div>
           </div>
           {project && name && coverAlt ? <ProjectGallery project={project} name={name} coverAlt={coverAlt} /> : null}
+          <Testimonials items={testimonials} title={t.trust.projectTestimonialsTitle} />
         </>
       )}
     </article>

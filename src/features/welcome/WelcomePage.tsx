@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { useGetRandomProjectsQuery } from '../../api/api.enhanced';
+import { useGetRandomProjectsQuery, useGetTestimonialsQuery } from '../../api/api.enhanced';
 import { paths } from '../../../contract/paths';
 import { Own, ownText, useLang } from '../../lib/lang';
 import { pagePhoto, paragraphs, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { LoadError } from '../../components/LoadError';
 import { Picture } from '../../components/Picture';
+import { Testimonials } from '../../components/Testimonials';
 import { useHydrated } from '../../components/useHydrated';
 import type { ProjectView } from '../../api/api.enhanced';
 
@@ -18,7 +19,10 @@ const ProjectCarousel = lazy(() => loadCarousel().then((module) => ({ default: m
 /** Spec section 4: the carousel loads 7 random projects. */
 export const CAROUSEL_COUNT = 7;
 
-/** Welcome: the large background photo, the carousel of random projects, the three specialties. */
+/** How many testimonials the welcome page shows: the owner's first ones (issue 31). */
+export const WELCOME_TESTIMONIALS = 3;
+
+/** Welcome: the large background photo, the carousel of random projects, the three specialties, the first testimonials. */
 export function WelcomePage() {
   const { lang, t: catalogue, to } = useLang();
   const t = catalogue.site.welcome;
@@ -29,6 +33,7 @@ export function WelcomePage() {
   const hero = pagePhoto(site, 'Welcome');
   const tagline = ownText(lang, site.WelcomeTagline, site.En?.WelcomeTagline);
   const intro = ownText(lang, site.WelcomeIntro, site.En?.WelcomeIntro);
+  const testimonials = useGetTestimonialsQuery().data;
   return (
     <>
       <section className="hero">
@@ -81,6 +86,7 @@ export function WelcomePage() {
           })}
         </ul>
       </section>
+      <Testimonials className="page" items={testimonials} max={WELCOME_TESTIMONIALS} title={catalogue.site.trust.testimonialsTitle} />
     </>
   );
 }

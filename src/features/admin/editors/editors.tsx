@@ -18,6 +18,12 @@ import {
   useUpdateProjectMutation,
   useUpdateProjectTypeMutation,
   useUpdateUserMutation,
+  useAddTestimonialMutation,
+  useDeleteTestimonialMutation,
+  useGetTestimonialsQuery,
+  useUpdateTestimonialMutation,
+  type Testimonial,
+  type TestimonialView,
   type Category,
   type Project,
   type ProjectType,
@@ -34,6 +40,7 @@ import {
   categoryRules,
   projectRules,
   projectTypeRules,
+  testimonialRules,
   userRules,
   type FormValues,
 } from '../validation';
@@ -171,4 +178,67 @@ export const userEditor: EditorConfig<User> = {
   cancelLabel: t.buttons.cancelUser,
   confirmErase: () => t.confirm.eraseUser,
   keepAfterFailedAdd: ['Email'],
+};
+
+const TEXT = ['Text'] as const;
+/** Beside a testimonial's counter: « Non publié », « Non traduit ». */
+const testimonialMarks = (x: TestimonialView) => [...(x.Published ? [] : [t.counter.unpublished]), ...(x.En?.Text?.trim() ? [] : [t.counter.untranslated])];
+
+/**
+ * Clients' testimonials (issue 31): their words (and English), the client's name as agreed,
+ * their town, the month of the work, the project (optional), « Publié » and the consent box,
+ * which « Publié » needs. The list's order is the owner's (« Ordre d’affichage »).
+ */
+export const testimonialEditor: EditorConfig<TestimonialView> = {
+  title: t.editors.testimonial,
+  navigator: navigators.testimonial,
+  useCrud: () => {
+    const crud = crudOf<Testimonial, 'testimonial'>(
+      'testimonial',
+      useGetTestimonialsQuery() as Crud<Testimonial>['list'],
+      useAddTestimonialMutation()[0],
+      useUpdateTestimonialMutation()[0],
+      useDeleteTestimonialMutation()[0],
+    );
+    return crud as unknown as Crud<TestimonialView>;
+  },
+  useOptions: () => ({ projects: named(useGetProjectsQuery().data) }),
+  fields: [
+    ...withEnglish({ name: 'Text', label: t.fields.testimonialText, kind: 'textarea', hint: t.fields.testimonialTextHint }),
+    { name: 'ClientName', label: t.fields.clientName, kind: 'text', hint: t.fields.clientNameHint },
+    { name: 'Place', label: t.fields.place, kind: 'text', hint: t.fields.placeHint },
+    { name: 'Month', label: t.fields.month, kind: 'text', hint: t.fields.monthHint },
+    { name: 'ProjectId', label: t.fields.testimonialProject, kind: 'select', options: 'projects' },
+    { name: 'Consent', label: t.fields.consent, kind: 'checkbox' },
+    { name: 'Published', label: t.fields.published, kind: 'checkbox', hint: t.fields.testimonialPublishedHint },
+  ],
+  rules: testimonialRules,
+  blank: { Id: 0, Text: '', ClientName: '', Place: '', Month: '', ProjectId: undefined, Published: false, Consent: false, En: englishOf(undefined, TEXT) },
+  toForm: ({ Id, Text, ClientName, Place, Month, ProjectId, Published, Consent, En }) => ({
+    Id,
+    Text,
+    ClientName,
+    Place,
+    Month,
+    ProjectId: ProjectId ?? undefined,
+    Published,
+    Consent,
+    En: englishOf(En, TEXT),
+  }),
+  fromForm: (values) =>
+    ({
+      Id: num(values.Id),
+      Text: str(values.Text),
+      ClientName: str(values.ClientName).trim(),
+      Place: str(values.Place).trim(),
+      Month: str(values.Month).trim(),
+      ProjectId: num(values.ProjectId) || null,
+      Published: values.Published === true,
+      Consent: values.Consent === true,
+      En: englishOf(values.En, TEXT),
+    }) as TestimonialView,
+  counter: t.counter.testimonial,
+  cancelLabel: t.buttons.cancel,
+  confirmErase: (x) => t.confirm.erase(`le témoignage de ${x.ClientName}`),
+  marks: testimonialMarks,
 };

@@ -20,15 +20,28 @@ export function FormField(props: Props) {
 
 /** A yes/no field, laid out as the others: its label, the box, its hint. */
 function CheckboxField({ spec, idPrefix, disabled }: Props) {
-  const { input } = useField(spec.name, { type: 'checkbox' });
+  const { input, meta } = useField(spec.name, { type: 'checkbox' });
   const id = `${idPrefix}-${spec.name}`;
+  // A box's rule links it to another field (« Publié » needs the client's consent): said at once.
+  const error = !disabled && typeof meta.error === 'string' ? meta.error : undefined;
   return (
     <div className="admin-field admin-field--checkbox">
       <label htmlFor={id}>{spec.label}</label>
-      <input {...input} id={id} disabled={disabled} aria-describedby={spec.hint ? `${id}-hint` : undefined} />
+      <input
+        {...input}
+        id={id}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+      />
       {spec.hint && (
         <small id={`${id}-hint`} className="admin-hint">
           {spec.hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="admin-error">
+          {error}
         </small>
       )}
     </div>

@@ -98,13 +98,15 @@ const category = createNavigatorSlice('categoryNavigator');
 const projectType = createNavigatorSlice('projectTypeNavigator');
 const project = createNavigatorSlice('projectNavigator');
 const user = createNavigatorSlice('userNavigator');
+const testimonial = createNavigatorSlice('testimonialNavigator');
 
 declare module '../../../app/store' {
   export interface LazyLoadedSlices
     extends WithSlice<typeof category>,
       WithSlice<typeof projectType>,
       WithSlice<typeof project>,
-      WithSlice<typeof user> {}
+      WithSlice<typeof user>,
+      WithSlice<typeof testimonial> {}
 }
 
 export const navigators = {
@@ -112,6 +114,7 @@ export const navigators = {
   projectType: projectType.injectInto(rootReducer),
   project: project.injectInto(rootReducer),
   user: user.injectInto(rootReducer),
+  testimonial: testimonial.injectInto(rootReducer),
 };
 
 export type InjectedNavigator = (typeof navigators)[keyof typeof navigators];

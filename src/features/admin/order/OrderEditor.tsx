@@ -9,6 +9,8 @@ import {
   useGetCategoriesQuery,
   useGetProjectTypesByCategoryQuery,
   useGetProjectsQuery,
+  useGetTestimonialsQuery,
+  useOrderTestimonialsMutation,
   useOrderCategoriesMutation,
   useOrderProjectTypesMutation,
   useOrderProjectsMutation,
@@ -60,6 +62,18 @@ export function OrderEditor() {
   const [orderCategories] = useOrderCategoriesMutation();
   const [orderProjectTypes] = useOrderProjectTypesMutation();
   const [orderProjects] = useOrderProjectsMutation();
+  // Clients' testimonials (issue 31), unpublished ones too.
+  const testimonials = useGetTestimonialsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [orderTestimonials] = useOrderTestimonialsMutation();
+  const testimonialItems = useMemo(
+    () =>
+      testimonials.data?.map((x) => ({
+        Id: x.Id,
+        Name: t.testimonialName(x.ClientName, x.Place),
+        marks: [...(x.Published ? [] : [messages.admin.counter.unpublished]), ...(x.En.Text.trim() ? [] : [messages.admin.counter.untranslated])],
+      })),
+    [testimonials.data],
+  );
   const id = useId();
 
   const categoryName = categories.data?.find((c) => c.Id === categoryId)?.Name ?? '';
@@ -139,6 +153,16 @@ export function OrderEditor() {
           <RecordSelect id={`${id}-type`} label={t.type} value={typeId} records={types.data} onChange={setChosenType} />
         </OrderList>
       )}
+      <OrderList
+        legend={t.testimonials}
+        keyPrefix="m"
+        items={testimonialItems}
+        save={(listOrder) => call(orderTestimonials({ listOrder }))}
+        reload={() => void testimonials.refetch()}
+        nameOf={nameOf}
+        empty={t.empty}
+        render={renderItem}
+      />
       <div className="admin-actions">
         <BackButton />
       </div>

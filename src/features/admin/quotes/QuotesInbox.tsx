@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   useDeleteQuoteMutation,
+  useGetSiteQuery,
   useGetQuotePhotoQuery,
   useGetQuoteQuery,
   useGetQuotesQuery,
@@ -58,6 +59,7 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
   const quote = useGetQuoteQuery({ id });
   const [update, updating] = useUpdateQuoteMutation();
   const [remove, removing] = useDeleteQuoteMutation();
+  const site = useGetSiteQuery().data;
   const heading = useRef<HTMLHeadingElement>(null);
   const data = quote.data;
 
@@ -86,6 +88,12 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
 
   return (
     <article className="quote-detail" aria-labelledby="quote-detail-title">
+      {site && (
+        <p className="quote-business">
+          {site.BusinessName}
+          {site.RbqLicence ? ` — ${t.licence(site.RbqLicence)}` : ''}
+        </p>
+      )}
       <h2 id="quote-detail-title" tabIndex={-1} ref={heading}>
         {data.Name}
       </h2>
@@ -131,6 +139,9 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
         </button>
         <button type="button" disabled={busy} onClick={() => void erase()}>
           {t.remove}
+        </button>
+        <button type="button" onClick={() => window.print()}>
+          {t.print}
         </button>
         <button type="button" onClick={onClosed}>
           {t.close}

@@ -34,11 +34,19 @@ function englishOf({ En: en, Specialties, AboutServices }: SiteSettings): SiteSe
     AboutIntro: en?.AboutIntro ?? '',
     AboutServices: paired(en?.AboutServices, AboutServices),
     FooterServices: en?.FooterServices ?? [],
+    HoursNote: en?.HoursNote ?? '',
   };
 }
 
 /** The form's values: the settings as GET answers them, without what the server adds (PhotoMedia), with every English text. */
-const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({ ...site, Since: String(site.Since), En: englishOf(site) });
+const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({
+  ...site,
+  Since: String(site.Since),
+  RbqLicence: site.RbqLicence ?? '',
+  Hours: site.Hours ?? [[], [], [], [], [], [], []],
+  HoursNote: site.HoursNote ?? '',
+  En: englishOf(site),
+});
 const fromForm = (values: FormValues): SiteSettings => trimmed({ ...(values as unknown as SiteSettings), Since: Number(values.Since) });
 
 export function SiteEditor() {
@@ -73,6 +81,7 @@ function SiteFields() {
   const social = (values.Social as SiteSettings['Social'] | undefined) ?? [];
   const footer = (values.FooterServices as string[] | undefined) ?? [];
   const footerEn = ((values.En as SiteSettingsEn | undefined)?.FooterServices as string[] | undefined) ?? [];
+  const hours = (values.Hours as SiteSettings['Hours']) ?? [];
   const field = (spec: FieldSpec) => <FormField key={spec.name} spec={spec} idPrefix={id} disabled={false} />;
   /** A field, and its English one under it. */
   const translated = (spec: FieldSpec) => [field(spec), field(englishField(spec))];
@@ -93,6 +102,24 @@ function SiteFields() {
         {field({ name: 'QuotesEmail', label: f.QuotesEmail, kind: 'email' })}
         {texts('Street', 'City', 'Province', 'PostalCode')}
         {translated(text('AreaServed', f.AreaServed))}
+      </fieldset>
+      <fieldset>
+        <legend>{t.groups.hours}</legend>
+        {field(text('RbqLicence', f.RbqLicence, { hint: t.hints.RbqLicence }))}
+        <p className="admin-hint">{t.hints.hours}</p>
+        {t.days.map((day, d) => (
+          <div className="admin-row" key={day} role="group" aria-label={day}>
+            <Rows name={`Hours[${d}]`} items={hours[d] ?? []} min={0} max={2} blank={{ Open: '', Close: '' }} removeLabel={t.removeRange(day)} addLabel={t.addRange(day)}>
+              {(i) => (
+                <>
+                  {field(text(`Hours[${d}][${i}].Open`, f.open(day, i + 1), { hint: 'HH:MM' }))}
+                  {field(text(`Hours[${d}][${i}].Close`, f.close(day, i + 1), { hint: 'HH:MM' }))}
+                </>
+              )}
+            </Rows>
+          </div>
+        ))}
+        {translated(text('HoursNote', f.HoursNote, { hint: t.hints.HoursNote }))}
       </fieldset>
       <fieldset>
         <legend>{t.groups.social}</legend>

@@ -36,7 +36,7 @@ import { FORMATS, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutco
 import { freeName, install, parseWidths, rowOf, videoRowOf } from './storage.ts';
 import { isWholeMp4, posterBaseName, VIDEO_EXT } from './video.ts';
 import { listImages, mediaOf } from './views.ts';
-import { runWorker, serial } from './workerRunner.ts';
+import { runWorker, serial, type Priority } from './workerRunner.ts';
 
 export interface ImageLibraryOptions {
   dataDir: string;
@@ -86,8 +86,9 @@ export interface ImageLibrary {
   /**
    * Runs the pipeline on files that are not part of the library (the private photos of a quote
    * request, issue 17), in the same queue and worker: one outcome per job, output in each outDir.
+   * `visitor`: behind every waiting run of the administrator (issue 34).
    */
-  process(jobs: PipelineJob[]): Promise<PipelineOutcome[]>;
+  process(jobs: PipelineJob[], priority?: Priority): Promise<PipelineOutcome[]>;
   /**
    * Runs the demo images through the pipeline into `dir`; returns their rows. From the cache when
    * it has them, else their originals only (rows without widths, finished by finishDemoVariants).
@@ -179,8 +180,8 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       });
     },
 
-    process(jobs) {
-      return queue(() => runWorker(options.workerPath, jobs, timeout));
+    process(jobs, priority = 'owner') {
+      return queue(() => runWorker(options.workerPath, jobs, timeout), priority);
     },
 
     storeVideo(video, poster, workDir, fileName) {

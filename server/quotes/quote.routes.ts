@@ -34,7 +34,7 @@ export const quoteRoutes: TagModule<QuoteOps> = {
       const html = /text\/html/.test(req.headers.accept ?? '');
       const pageLang = refererLang(req.headers.referer);
       const outcome: Submission = req.isMultipart()
-        ? await quotes.submit(req.ip, (workDir) => receiveQuote(req, workDir), pageLang)
+        ? await quotes.submit(req.ip, (workDir, check) => receiveQuote(req, workDir, check), pageLang)
         : { ok: false, kind: 'invalid', message: quoteAnswers[pageLang].malformed, field: '', lang: pageLang };
       const answer = outcome.ok
         ? { status: 200, Result: true, Message: quoteAnswers[outcome.lang].sent, Field: '' }

@@ -376,7 +376,7 @@ test('the contact page carries a quote form token of this visit: rendered anew, 
   expect(first.statusCode).toBe(200);
   expect(first.headers['cache-control']).toBe('no-store');
   expect(first.headers.etag).toBeUndefined();
-  expect(token(first.body)).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+  expect(token(first.body)).toMatch(/^\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/); // moment, nonce (single-use, issue 34), signature
   expect(first.body).toContain('Envoyer ma demande');
   expect(meta(first.body, 'description')).toBeDefined();
   await new Promise((resolve) => setTimeout(resolve, 5));

@@ -131,7 +131,7 @@ test('a quote request is sent without JavaScript: the form arrives with its toke
   assert.equal(answer?.status(), 200);
   // Rendered for this visit (its token is the moment the form was shown): no cache keeps it.
   assert.match(answer?.headers()['cache-control'] ?? '', /no-store/);
-  assert.match((await page.locator('input[name="Token"]').getAttribute('value')) ?? '', /^\d+\.[A-Za-z0-9_-]{43}$/);
+  assert.match((await page.locator('input[name="Token"]').getAttribute('value')) ?? '', /^\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
   await page.locator('[name="Name"]').fill('Julie Tremblay');
   await page.locator('[name="Email"]').fill('julie@exemple.ca');
   await page.locator('[name="City"]').fill('Gatineau');

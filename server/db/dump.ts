@@ -37,7 +37,8 @@ const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boolean }>
   { name: 'mail_outbox', key: ['id'], identity: true },
   { name: 'site_document', key: ['name'] },
 ];
-// rate_limit_hit is not kept: attempts of the last minutes, not data.
+// rate_limit_hit, quote_attempt and quote_token_used are not kept: attempts and used form tokens
+// of the last hours, not data.
 
 interface Header {
   format: typeof FORMAT;

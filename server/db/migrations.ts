@@ -304,6 +304,28 @@ const migrations: Record<string, Migration> = {
       await translateDemo0012(db);
     },
   },
+  '0013_quote_abuse': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // Quote requests under abuse (issue 34), shared by every server process: each request that
+      // reached the server, taken before its body is read (server/quotes/quoteLimit.ts), and the
+      // form tokens already used, each remembered until it expires (server/quotes/formTokens.ts).
+      await db.schema
+        .createTable('quote_attempt')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('key', d.text, (c) => c.notNull())
+        .addColumn('at', d.integer, (c) => c.notNull())
+        .addColumn('state', d.text, (c) => c.notNull().check(sql`state IN ('pending', 'stored', 'refused')`))
+        .execute();
+      await db.schema.createIndex('quote_attempt_key').on('quote_attempt').columns(['key', 'at']).execute();
+      await db.schema
+        .createTable('quote_token_used')
+        .addColumn('nonce', d.text, (c) => c.primaryKey())
+        .addColumn('expires_at', d.integer, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('quote_token_used_expiry').on('quote_token_used').column('expires_at').execute();
+    },
+  },
   '0014_trust': {
     async up(db: Kysely<unknown>) {
       const d = columnsOf(db);

@@ -202,9 +202,29 @@ export interface TestimonialTable {
   position: number;
 }
 
+/** A quote request that reached the server (issue 34): taken before its body is read, then settled. */
+export interface QuoteAttemptTable {
+  id: Generated<number>;
+  /** SHA-256 (base64url) of the sender's address. */
+  key: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** pending: being received; stored; refused (whatever the reason). */
+  state: 'pending' | 'stored' | 'refused';
+}
+
+/** A quote form token already used (its nonce), remembered until the token expires. */
+export interface QuoteTokenUsedTable {
+  nonce: string;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+}
+
 export interface Database {
   testimonial: TestimonialTable;
   rate_limit_hit: RateLimitHitTable;
+  quote_attempt: QuoteAttemptTable;
+  quote_token_used: QuoteTokenUsedTable;
   quote: QuoteTable;
   quote_photo: QuotePhotoTable;
   mail_outbox: MailOutboxTable;

@@ -37,6 +37,7 @@ const english: QuoteAnswerTexts = {
   contactRequired: 'Enter an email address or a phone number so that we can get back to you.',
   robot: 'Your request looks like an automated submission and was not saved. If you are a person, reload the page, fill in the form and try again.',
   tooFast: 'Sent too quickly: take a few seconds to read over your request, then send it again.',
+  tokenUsed: 'This form has already been sent: reload the page to send another request.',
   tooMany: (minutes: number) => `Too many requests sent from your connection: try again in ${minutes} minute${minutes > 1 ? 's' : ''}, or give us a call.`,
   photo: (n: number, reason: string) => `Photo ${n} refused: ${reason}`,
   photoTooLarge: 'Photo too large (20 MB at most per photo).',

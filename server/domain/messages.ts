@@ -245,6 +245,7 @@ export const messages = {
     contactRequired: 'Indiquez un courriel ou un numéro de téléphone pour que nous puissions vous répondre.',
     robot: 'Votre demande ressemble à un envoi automatique et n’a pas été enregistrée. Si vous êtes une personne, rechargez la page, remplissez le formulaire et réessayez.',
     tooFast: 'Envoi trop rapide : prenez quelques secondes pour relire votre demande, puis envoyez-la de nouveau.',
+    tokenUsed: 'Ce formulaire a déjà été envoyé : rechargez la page pour envoyer une autre demande.',
     tooMany: (minutes: number) => `Trop de demandes envoyées depuis votre connexion : réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez-nous.`,
     photo: (n: number, reason: string) => `Photo ${n} refusée : ${reason}`,
     photoTooLarge: 'Photo trop volumineuse (20 Mo au plus par photo).',

@@ -50,3 +50,20 @@ test('a load that fails is not kept: the next reader loads again', async () => {
   await expect(cache.get('k', () => Promise.reject(new Error('base indisponible')))).rejects.toThrow('base indisponible');
   expect(await cache.get('k', async () => 'ok')).toBe('ok');
 });
+
+test('full, it drops its least recently used entries for new ones (issue 34: a full cache used to keep nothing new)', async () => {
+  const cache = createReadCache(3);
+  const loads: string[] = [];
+  const load = (key: string) => async () => {
+    loads.push(key);
+    return key;
+  };
+  for (const key of ['a', 'b', 'c']) await cache.get(key, load(key));
+  await cache.get('a', load('a')); // read again: b is now the least recently used
+  await cache.get('d', load('d')); // kept, b goes
+  loads.length = 0;
+  for (const key of ['a', 'c', 'd']) expect(await cache.get(key, load(key))).toBe(key);
+  expect(loads).toEqual([]);
+  await cache.get('b', load('b'));
+  expect(loads).toEqual(['b']);
+});

@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { frenchPath, inLang, langOfPath, langTags, paths, type Lang } from '../../contract/paths.ts';
 import { messages } from '../domain/messages.ts';
 import { etagOf, noneMatch } from './etag.ts';
+import { canonicalPath } from './canonical.ts';
 import type { ReadCache } from './readCache.ts';
+import { requestPath } from './requestPath.ts';
 import { PUBLIC_API_CACHE } from './security.ts';
 
 /** What dist/server/render.cjs exports (src/entry-server.tsx); declared here, not imported. */
@@ -49,6 +51,12 @@ export interface Renderer {
   paths: string[];
   /** Answers the public page at the request's path. */
   send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** A URL's path and query (the query undefined when there is no `?`). */
+function splitUrl(url: string): [string, string | undefined] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
 }
 
 /** The origin calls from the render reach: never the network, the app itself (inject). */
@@ -122,10 +130,15 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   return {
     paths: render.pagePaths,
     async send(req, reply) {
-      const path = req.url.split('?')[0] ?? '/';
-      const lang = langOfPath(path);
+      const [raw = '/', query] = splitUrl(req.url);
+      const lang = langOfPath(raw);
       // `/`, `/en` and `/en/` lead to the welcome page in their language.
-      if (frenchPath(path) === paths.root.path) return reply.redirect(inLang(paths.welcome.href(), lang), 301);
+      if (frenchPath(raw) === paths.root.path) return reply.redirect(inLang(paths.welcome.href(), lang), 301);
+      // One URL per page: another spelling of a page's path (case, trailing slash, percent-encoding)
+      // answers 301 to its own, the query kept; the page's cache key is that path.
+      const canonical = canonicalPath(requestPath(req), render.pagePaths);
+      if (canonical !== null && canonical !== raw) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
+      const path = canonical ?? raw;
       const origin = originOf(req, options.publicUrl);
       let page: CachedPage;
       try {

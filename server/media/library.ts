@@ -21,7 +21,7 @@
 //   Media); the poster's own row is not listed, cannot be deleted alone, and goes with its video.
 //   Demo videos (server/demo/images/*.mp4) come with their poster `<stem>-affiche.jpg` beside them.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageInfo, Media } from '../../contract/api.ts';
@@ -32,11 +32,12 @@ import { isLeftover } from '../domain/leftovers.ts';
 import { createDemoImport } from './demoImport.ts';
 import * as imageRows from './image.repository.ts';
 import { createLiveFiles } from './liveFiles.ts';
-import { FORMATS, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
+import { OG_IMAGE } from '../../contract/images.ts';
+import { FORMATS, parseVariantName, PREVIEW_SOURCE_WIDTH, previewName, TEMP_PREFIX, variantName, type PipelineJob, type PipelineOutcome } from './rules.ts';
 import { freeName, install, parseWidths, rowOf, videoRowOf } from './storage.ts';
 import { isWholeMp4, posterBaseName, VIDEO_EXT } from './video.ts';
 import { listImages, mediaOf } from './views.ts';
-import { runWorker, serial } from './workerRunner.ts';
+import { runWorker, serial, type Priority } from './workerRunner.ts';
 
 export interface ImageLibraryOptions {
   dataDir: string;
@@ -86,8 +87,9 @@ export interface ImageLibrary {
   /**
    * Runs the pipeline on files that are not part of the library (the private photos of a quote
    * request, issue 17), in the same queue and worker: one outcome per job, output in each outDir.
+   * `visitor`: behind every waiting run of the administrator (issue 34).
    */
-  process(jobs: PipelineJob[]): Promise<PipelineOutcome[]>;
+  process(jobs: PipelineJob[], priority?: Priority): Promise<PipelineOutcome[]>;
   /**
    * Runs the demo images through the pipeline into `dir`; returns their rows. From the cache when
    * it has them, else their originals only (rows without widths, finished by finishDemoVariants).
@@ -98,6 +100,13 @@ export interface ImageLibrary {
    * place, then writes their widths (and their videos') into the rows. Returns how many it finished.
    */
   finishDemoVariants(): Promise<number>;
+  /**
+   * The link preview of the live library photo `name` (issue 34): its file, built from the photo's
+   * 1600-px variant by the worker the first time (one at a time, behind the administrator's
+   * uploads) and kept beside the variants; null for anything else (a variant, a video, a deleted
+   * or unknown name, a photo whose variants are not encoded yet).
+   */
+  preview(name: string): Promise<string | null>;
   list(): Promise<ImageInfo[]>;
   /** Media of the given image names (those of the library only). */
   media(names: Iterable<string>): Promise<Map<string, Media>>;
@@ -122,6 +131,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     if (entry.startsWith(TEMP_PREFIX) && isLeftover(join(dir, entry))) rmSync(join(dir, entry), { recursive: true, force: true });
   }
   const queue = serial();
+  const building = new Map<string, Promise<string | null>>();
   const timeout = options.timeoutPerImageMs ?? 60_000;
 
   const live = createLiveFiles(db);
@@ -179,8 +189,8 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       });
     },
 
-    process(jobs) {
-      return queue(() => runWorker(options.workerPath, jobs, timeout));
+    process(jobs, priority = 'owner') {
+      return queue(() => runWorker(options.workerPath, jobs, timeout), priority);
     },
 
     storeVideo(video, poster, workDir, fileName) {
@@ -210,6 +220,35 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       });
     },
 
+    async preview(name) {
+      if (parseVariantName(name)) return null;
+      const [row] = await imageRows.imagesByName(db, [name]);
+      if (!row || row.deleted_at !== null || !row.type.startsWith('image/')) return null;
+      const widths = parseWidths(row.widths);
+      if (widths.length === 0) return null;
+      const source = widths.includes(PREVIEW_SOURCE_WIDTH) ? PREVIEW_SOURCE_WIDTH : Math.max(...widths);
+      const path = join(dir, previewName(name));
+      if (existsSync(path)) return path;
+      // One build per name, however many ask for it at once; builds wait in the worker's queue.
+      let pending = building.get(name);
+      if (!pending) {
+        pending = queue(async () => {
+          if (existsSync(path)) return path;
+          const work = tempDir();
+          try {
+            const [outcome] = await runWorker(options.workerPath, [{ input: join(dir, variantName(name, source, 'webp')), outDir: work, preview: OG_IMAGE }], timeout);
+            if (!outcome?.ok) return null;
+            renameSync(join(work, 'preview.jpg'), path);
+            return path;
+          } finally {
+            rmSync(work, { recursive: true, force: true });
+          }
+        }, 'visitor').finally(() => building.delete(name));
+        building.set(name, pending);
+      }
+      return pending;
+    },
+
     ...demo,
 
     list: () => listImages(db, options.pagePhotos),
@@ -237,6 +276,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         await imageRows.markDeleted(trx, rows.map((r) => r.name), Date.now());
         const files = rows.flatMap((r) => [
           r.name,
+          previewName(r.name),
           ...(r.poster ? [] : parseWidths(r.widths).flatMap((w) => [variantName(r.name, w, 'avif'), variantName(r.name, w, 'webp')])),
         ]);
         return { status: 'gone', files, video: row.poster !== null };

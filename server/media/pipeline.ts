@@ -109,3 +109,20 @@ export async function processImage(job: PipelineJob): Promise<PipelineOutcome> {
     return { ok: false, reason: 'damaged' };
   }
 }
+
+/**
+ * A link preview (issue 34): the variant `job.input` (already upright, at most 1600 px wide) cut
+ * to `job.preview`'s size around what draws the eye, as a JPEG, into `outDir/preview.jpg`.
+ */
+export async function previewImage(job: PipelineJob & { preview: { width: number; height: number } }): Promise<PipelineOutcome> {
+  try {
+    const info = await sharp(job.input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(job.preview.width, job.preview.height, { fit: 'cover', position: 'attention' })
+      .flatten({ background: '#faf7f2' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toFile(join(job.outDir, 'preview.jpg'));
+    return { ok: true, format: 'jpeg', width: info.width, height: info.height, widths: [], bytes: info.size };
+  } catch {
+    return { ok: false, reason: 'damaged' };
+  }
+}

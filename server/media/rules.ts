@@ -27,6 +27,11 @@ export function variantWidths(width: number): number[] {
 
 export const variantName = (name: string, width: number, format: 'avif' | 'webp'): string => `${name}.${width}.${format}`;
 
+/** The link preview of a library photo (issue 34), kept beside its variants: `<Name>.og.jpg`. */
+export const previewName = (name: string): string => `${name}.og.jpg`;
+/** The variant a link preview is cut from: this width, or the largest when the photo is narrower. */
+export const PREVIEW_SOURCE_WIDTH = 1600;
+
 /** `<Name>.<width>.avif|webp` → its parts, else null. */
 export function parseVariantName(file: string): { name: string; width: number; format: 'avif' | 'webp' } | null {
   const match = /^(.+)\.([1-9][0-9]{0,4})\.(avif|webp)$/.exec(file);
@@ -91,4 +96,6 @@ export interface PipelineJob {
   outDir: string;
   /** false: the original only, no variants (the outcome's widths is empty): a demo photo at first start. */
   variants?: boolean;
+  /** A link preview instead: `input` (a variant) cut to this size, written as `outDir/preview.jpg`. */
+  preview?: { width: number; height: number };
 }

@@ -3,7 +3,7 @@
 // job on stdout, then exits. Decoding and encoding photos leaves libvips' and the C allocator's
 // memory behind (RSS grows from one photo to the next in a long-lived process): a process per
 // batch gives all of it back to the system when it ends, and keeps the server's own memory flat.
-import { configureSharp, processImage } from './pipeline.ts';
+import { configureSharp, previewImage, processImage } from './pipeline.ts';
 import type { PipelineJob } from './rules.ts';
 
 async function readStdin(): Promise<string> {
@@ -15,6 +15,6 @@ async function readStdin(): Promise<string> {
 configureSharp();
 const jobs = JSON.parse(await readStdin()) as PipelineJob[];
 for (const job of jobs) {
-  const outcome = await processImage(job);
+  const outcome = job.preview ? await previewImage({ ...job, preview: job.preview }) : await processImage(job);
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
 }

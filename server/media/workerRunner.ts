@@ -17,14 +17,34 @@ import type { PipelineJob, PipelineOutcome } from './rules.ts';
 const WORKER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
 const WORKER_NODE_OPTIONS = ['--max-semi-space-size=1'] as const;
 
-/** One queue per library: jobs run one after the other. */
+/** Who a worker run is for: the administrator's uploads go before visitors' photos (issue 34). */
+export type Priority = 'owner' | 'visitor';
+
+/**
+ * One queue per library: runs go one after the other; when one ends, the next is the oldest
+ * waiting run of the administrator (`owner`, the default), else the oldest of visitors.
+ */
 export function serial() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
+  const waiting: Record<Priority, Array<() => void>> = { owner: [], visitor: [] };
+  let busy = false;
+  const next = () => {
+    const start = waiting.owner.shift() ?? waiting.visitor.shift();
+    busy = start !== undefined;
+    start?.();
   };
+  return <T>(task: () => Promise<T>, priority: Priority = 'owner'): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      waiting[priority].push(() => {
+        let run: Promise<T>;
+        try {
+          run = task();
+        } catch (error) {
+          run = Promise.reject(error as Error);
+        }
+        void run.then(resolve, reject).finally(next);
+      });
+      if (!busy) next();
+    });
 }
 
 /** Runs the worker process on `jobs`; one outcome per job, in order. */

@@ -33,8 +33,13 @@ export const quoteRoutes: TagModule<QuoteOps> = {
     async sendQuote(_arg, { req, reply, services: { db, quotes } }) {
       const html = /text\/html/.test(req.headers.accept ?? '');
       const pageLang = refererLang(req.headers.referer);
+      // The photos wait their turn in the image worker's queue, behind the administrator's uploads
+      // (issue 34): a connection silent meanwhile is not idle. Its body keeps its own deadline
+      // (server/http/connectionLimits.ts), and the keep-alive timeout applies again once answered.
+      // (inject's socket has no timer).
+      (req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined)?.setTimeout?.(0);
       const outcome: Submission = req.isMultipart()
-        ? await quotes.submit(req.ip, (workDir) => receiveQuote(req, workDir), pageLang)
+        ? await quotes.submit(req.ip, (workDir, check) => receiveQuote(req, workDir, check), pageLang)
         : { ok: false, kind: 'invalid', message: quoteAnswers[pageLang].malformed, field: '', lang: pageLang };
       const answer = outcome.ok
         ? { status: 200, Result: true, Message: quoteAnswers[outcome.lang].sent, Field: '' }

@@ -21,14 +21,15 @@ import type { Log } from '../domain/log.ts';
 import { messages } from '../domain/messages.ts';
 import { quoteAnswers } from '../domain/messages.en.ts';
 import type { ImageLibrary } from '../media/library.ts';
-import { FORMATS, type PipelineOutcome } from '../media/rules.ts';
-import { createRateLimiter } from '../auth/rateLimiter.ts';
+import { FORMATS } from '../media/rules.ts';
 import { readSite } from '../site/site.repository.ts';
 import { envelopeOf, newMessageId, type MailSettings } from './mail.ts';
 import { createOutbox } from './outbox.ts';
 import * as repo from './quote.repository.ts';
+import { createFormTokens } from './formTokens.ts';
+import { createQuoteLimiter } from './quoteLimit.ts';
 import { purgeQuotes, removeLeftovers, WORK_PREFIX } from './retention.ts';
-import { DEFAULT_QUOTE_LIMIT, DEFAULT_RETENTION_DAYS, formToken, MIN_FILL_MS, QUOTE_FIELDS, tokenAge, type QuoteField } from './rules.ts';
+import { DEFAULT_QUOTE_LIMIT, DEFAULT_RETENTION_DAYS, formToken, MIN_FILL_MS, QUOTE_FIELDS, readToken, TOKEN_LIFETIME_MS, type QuoteField } from './rules.ts';
 
 /** Preview width: the largest variant at most this wide. */
 const PREVIEW_WIDTH = 1024;
@@ -44,7 +45,8 @@ export interface QuotesOptions {
   /** Without it (no SMTP_URL), requests are only in the admin. */
   mail?: MailSettings;
   retentionDays?: number;
-  limit?: { max: number; windowMs: number };
+  /** Per address and window: requests kept (`max`) and received (`attempts`, by default twice `max`, at least 10). */
+  limit?: { max: number; attempts?: number; windowMs: number };
   now?: () => number;
   log: Log;
   /** Several server processes: only the outbox's lead sends (server/db/changes.ts). */
@@ -68,6 +70,22 @@ export interface ReceivedQuote {
   photos: string[];
   /** More photo parts than allowed were sent. */
   tooManyPhotos: boolean;
+  /** The number of a photo part whose first bytes are no image: the reading stopped there. */
+  notAnImage?: number;
+}
+
+type Refusal = Extract<Submission, { ok: false }>;
+
+/** Checks the text fields (token included) before any photo is written: a refusal, or null. */
+export type FieldsCheck = (fields: Record<string, string>) => Promise<Refusal | null>;
+
+/** Thrown by the body's reader when the fields' check refused the request: the rest is not read. */
+export class QuoteStopped extends Error {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
 }
 
 /**
@@ -82,8 +100,8 @@ export class UnreadableQuote extends DomainError {
   }
 }
 
-/** Reads the request's body into the work folder it is given (receive.http.ts). */
-export type Receive = (workDir: string) => Promise<ReceivedQuote>;
+/** Reads the request's body into the work folder it is given, the fields checked by `check` before any photo (receive.http.ts). */
+export type Receive = (workDir: string, check: FieldsCheck) => Promise<ReceivedQuote>;
 
 export interface Quotes {
   readonly dir: string;
@@ -119,8 +137,13 @@ export function createQuotes(options: QuotesOptions): Quotes {
   const dir = join(options.dataDir, 'quotes');
   mkdirSync(dir, { recursive: true });
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  const limiter = createRateLimiter(db, 'quote', options.limit?.windowMs ?? DEFAULT_QUOTE_LIMIT.windowMs, now);
-  const limit = (key: string) => [{ key, max: options.limit?.max ?? DEFAULT_QUOTE_LIMIT.max }];
+  const max = options.limit?.max ?? DEFAULT_QUOTE_LIMIT.max;
+  const limiter = createQuoteLimiter(
+    db,
+    { max, attempts: options.limit?.attempts ?? (options.limit ? Math.max(2 * max, DEFAULT_QUOTE_LIMIT.attempts) : DEFAULT_QUOTE_LIMIT.attempts), windowMs: options.limit?.windowMs ?? DEFAULT_QUOTE_LIMIT.windowMs },
+    now,
+  );
+  const tokens = createFormTokens(db);
   // The photos are files, not strings: the text fields are checked without them.
   const textProperties = Object.fromEntries(Object.entries((options.schema as { properties: Record<string, unknown> }).properties).filter(([name]) => name !== 'Photos'));
   const validate = new Ajv({ allErrors: false, strict: false }).compile({ ...options.schema, properties: textProperties });
@@ -135,9 +158,12 @@ export function createQuotes(options: QuotesOptions): Quotes {
       mkdirSync(outDir);
       return { input, outDir };
     });
-    const outcomes: PipelineOutcome[] = jobs.length === 0 ? [] : await images.process(jobs);
     const photos: repo.NewPhoto[] = [];
-    for (const [i, outcome] of outcomes.entries()) {
+    // One photo per worker run, behind the administrator's uploads (visitor priority): the owner
+    // waits at most one photo; the first refused photo stops the request, the next are never processed.
+    for (const [i, job] of jobs.entries()) {
+      const [outcome] = await images.process([job], 'visitor');
+      if (!outcome) throw new Error('image worker gave no answer');
       if (!outcome.ok) return { refusal: t.photo(i + 1, t.photoReason[outcome.reason]) };
       const number = i + 1;
       const outDir = (jobs[i] as { outDir: string }).outDir;
@@ -154,64 +180,81 @@ export function createQuotes(options: QuotesOptions): Quotes {
   async function submit(key: string, receive: Receive, pageLang: Lang): Promise<Submission> {
     // The answer's language: the page's until the form says its own.
     let lang = pageLang;
-    const refusal = (kind: RefusalKind | 'refused', message: string, field = ''): Extract<Submission, { ok: false }> => ({ ok: false, kind, message, field, lang });
-    const wait = await limiter.retryAfter(limit(key));
-    if (wait > 0) return { ...refusal('too-many', quoteAnswers[lang].tooMany(Math.ceil(wait / 60))), retryAfterSeconds: wait, endsConnection: true };
+    const refusal = (kind: RefusalKind | 'refused', message: string, field = ''): Refusal => ({ ok: false, kind, message, field, lang });
+    // Taken before the body is read: checked and counted in one step (quoteLimit.ts).
+    const admitted = await limiter.admit(key);
+    if ('retryAfterSeconds' in admitted) {
+      const wait = admitted.retryAfterSeconds;
+      return { ...refusal('too-many', quoteAnswers[lang].tooMany(Math.ceil(wait / 60))), retryAfterSeconds: wait, endsConnection: true };
+    }
+    let stored = false;
+    /** The nonce of the token this request used, given back when it is refused after its fields passed. */
+    let claimed: string | null = null;
     const workDir = join(dir, `${WORK_PREFIX}${randomBytes(8).toString('hex')}`);
     mkdirSync(workDir);
     try {
-      let received;
+      let fields: Record<QuoteField, string> | null = null;
+      let email = '';
+      let phone = '';
+      let work = '';
+      /** Every rule of the text fields, the token's last: run before any photo is written. */
+      const check: FieldsCheck = async (f) => {
+        if (f.Lang === undefined || f.Lang === 'fr' || f.Lang === 'en') lang = (f.Lang as Lang | undefined) ?? 'fr';
+        const t = quoteAnswers[lang];
+        const refused = (message: string, field = '') => refusal('refused', message, field);
+        const invalid = (message: string, field = '') => refusal('invalid', message, field);
+        // Spam first: a filled honeypot or a form sent too soon is refused, never stored.
+        if ((f.Website ?? '') !== '') return refused(t.robot);
+        for (const name of Object.keys(f)) {
+          if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return invalid(t.malformed, name);
+        }
+        if (!validate(f)) {
+          const error = validate.errors?.[0] as ErrorObject;
+          const field = fieldOf(error);
+          if (error.keyword === 'pattern' && ['Name', 'City', 'Message'].includes(field)) return invalid(t.forbiddenCharacter, field);
+          return invalid(t.field[field as QuoteField] ?? t.malformed, field);
+        }
+        const given = f as Record<QuoteField, string>;
+        const token = readToken(options.key, given.Token, now());
+        if (token === null) return refused(t.field.Token, 'Token');
+        if (token.age < MIN_FILL_MS) return refused(t.tooFast);
+        email = given.Email.trim();
+        phone = given.Phone.trim();
+        if (email === '' && phone === '') return refused(t.contactRequired, 'Email');
+        if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(t.field.Phone, 'Phone');
+        // A type of work of the list of the form's language.
+        const works = await repo.workChoices(db, lang);
+        work = (given.Work ?? '').trim();
+        if (work !== '' && !works.includes(work)) return refused(t.field.Work, 'Work');
+        if (given.Name.trim() === '') return refused(t.field.Name, 'Name');
+        if (given.Message.trim().length < 20) return refused(t.field.Message, 'Message');
+        // Last: a token is used up only by a request whose fields all passed.
+        if (!(await tokens.claim(token.nonce, token.issuedAt + TOKEN_LIFETIME_MS))) return refused(t.tokenUsed, 'Token');
+        claimed = token.nonce;
+        fields = given;
+        return null;
+      };
+      let received: ReceivedQuote;
       try {
-        received = await receive(workDir);
+        received = await receive(workDir, check);
       } catch (error) {
+        if (error instanceof QuoteStopped) return { ...error.refusal, endsConnection: true };
         if (error instanceof UnreadableQuote) {
           const field = error.kind === 'too-large' ? 'Photos' : '';
           return { ...refusal(error.kind, quoteAnswers[lang][error.text], field), endsConnection: error.endsConnection };
         }
         throw error;
       }
-      const f = received.fields;
-      if (f.Lang === undefined || f.Lang === 'fr' || f.Lang === 'en') lang = (f.Lang as Lang | undefined) ?? 'fr';
       const t = quoteAnswers[lang];
-      const refused = (message: string, field = '') => refusal('refused', message, field);
-      const invalid = (message: string, field = '') => refusal('invalid', message, field);
-      // Spam first: a filled honeypot or a form sent too soon is refused, counted, never stored.
-      if ((f.Website ?? '') !== '') {
-        await limiter.record([key]);
-        return refused(t.robot);
-      }
-      for (const name of Object.keys(f)) {
-        if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return invalid(t.malformed, name);
-      }
-      if (!validate(f)) {
-        const error = validate.errors?.[0] as ErrorObject;
-        const field = fieldOf(error);
-        if (error.keyword === 'pattern' && ['Name', 'City', 'Message'].includes(field)) return invalid(t.forbiddenCharacter, field);
-        return invalid(t.field[field as QuoteField] ?? t.malformed, field);
-      }
-      if (received.tooManyPhotos) return invalid(t.field.Photos, 'Photos');
-      const fields = f as Record<QuoteField, string>;
-      const age = tokenAge(options.key, fields.Token, now());
-      if (age === null) return refused(t.field.Token, 'Token');
-      if (age < MIN_FILL_MS) {
-        await limiter.record([key]);
-        return refused(t.tooFast);
-      }
-      const email = fields.Email.trim();
-      const phone = fields.Phone.trim();
-      if (email === '' && phone === '') return refused(t.contactRequired, 'Email');
-      if (phone !== '' && (phone.replace(/[^0-9]/g, '').length < 10 || phone.replace(/[^0-9]/g, '').length > 15)) return refused(t.field.Phone, 'Phone');
-      // A type of work of the list of the form's language.
-      const works = await repo.workChoices(db, lang);
-      const work = (fields.Work ?? '').trim();
-      if (work !== '' && !works.includes(work)) return refused(t.field.Work, 'Work');
-      if (fields.Name.trim() === '') return refused(t.field.Name, 'Name');
-      if (fields.Message.trim().length < 20) return refused(t.field.Message, 'Message');
+      if (received.notAnImage !== undefined) return { ...refusal('refused', t.photo(received.notAnImage, t.photoReason.unsupported), 'Photos'), endsConnection: true };
+      if (received.tooManyPhotos) return refusal('invalid', t.field.Photos, 'Photos');
+      if (!fields) throw new Error('unreachable: the fields were checked');
+      const accepted: Record<QuoteField, string> = fields;
 
       const finalDir = join(workDir, 'final');
       mkdirSync(finalDir);
       const processed = await processPhotos(received.photos, workDir, finalDir, lang);
-      if ('refusal' in processed) return refused(processed.refusal, 'Photos');
+      if ('refusal' in processed) return refusal('refused', processed.refusal, 'Photos');
 
       const folder = randomBytes(12).toString('hex');
       const created = now();
@@ -220,7 +263,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       try {
         id = await repo.insertQuote(
           db,
-          { created_at: created, name: fields.Name.trim(), email, phone, city: (fields.City ?? '').trim(), work, message: fields.Message.trim(), lang, folder },
+          { created_at: created, name: accepted.Name.trim(), email, phone, city: (accepted.City ?? '').trim(), work, message: accepted.Message.trim(), lang, folder },
           processed.photos,
           newMessageId(mail ? envelopeOf(mail, await readSite(db)).from : 'localhost', `${created}-${randomBytes(6).toString('hex')}`),
         );
@@ -228,15 +271,21 @@ export function createQuotes(options: QuotesOptions): Quotes {
         rmSync(join(dir, folder), { recursive: true, force: true });
         throw error;
       }
-      await limiter.record([key]); // the limiter counts accepted requests too
+      stored = true;
       void outbox.deliver();
       return { ok: true, id, lang };
     } finally {
       rmSync(workDir, { recursive: true, force: true });
+      // Refused after its fields passed (a photo): the form may be sent again.
+      if (!stored && claimed !== null) await tokens.release(claimed).catch(() => undefined);
+      await limiter.settle(admitted.id, stored).catch((error: unknown) => log.error({ err: error }, messages.log.quotesAtStart));
     }
   }
 
-  const purge = () => purgeQuotes(db, dir, retentionDays, now());
+  const purge = async () => {
+    await tokens.purge(now());
+    return purgeQuotes(db, dir, retentionDays, now());
+  };
   // Start-up: leftovers of a crash go; then the retention, then the outbox.
   const ready = (async () => {
     await removeLeftovers(db, dir);

@@ -1,7 +1,7 @@
 // What crawlers and link previews fetch besides the pages: /sitemap.xml (every public page, with
 // the last change of what it shows), /robots.txt (everything but the admin area and the API, and
 // where the sitemap is), and /assets/og/<image>.jpg, the 1200×630 JPEG of a library photo that
-// every preview reads (og:image; the pages link it, src/app/head.ts). The sitemap and robots.txt
+// every link preview reads (og:image; the pages link it, src/app/head.ts). The sitemap and robots.txt
 // are kept in the read cache, so a write drops them like the API's answers, with an ETag.
 //
 // Languages (issue 27), in Google's format for localized pages: the French pages, then the English
@@ -9,17 +9,16 @@
 // each of those URLs lists every alternate, itself included (fr-CA, en-CA, and x-default: the
 // French page). A record not yet translated has its French URL only, without alternates (its
 // English page points its canonical to the French one).
-import sharp from 'sharp';
+import { open } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { OG_IMAGE, OG_IMAGE_PREFIX } from '../../contract/images.ts';
+import { OG_IMAGE_PREFIX } from '../../contract/images.ts';
+import { IMMUTABLE } from '../media/files.routes.ts';
+import { SERVED_NAME } from '../media/rules.ts';
 import { fixedPages, inLang, langTags, paths } from '../../contract/paths.ts';
 import { changeDates } from '../db/executor.ts';
 import { publishedChangeDates } from '../projects/project.repository.ts';
 import { messages } from '../domain/messages.ts';
 import { cachedPage, originOf, sendWithEtag } from '../http/render.ts';
-
-/** Previews kept in memory (a library name never changes content; a deletion makes its source 404). */
-const OG_KEPT = 64;
 
 const page = (text: string) => cachedPage(200, text);
 
@@ -27,7 +26,7 @@ const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function registerSeo(app: FastifyInstance, options: { publicUrl?: string }): void {
-  const { db, cache } = app.services;
+  const { db, cache, images } = app.services;
 
   async function sitemap(origin: string): Promise<string> {
     const [categories, types, projects] = await Promise.all([
@@ -80,29 +79,18 @@ export function registerSeo(app: FastifyInstance, options: { publicUrl?: string 
     return sendWithEtag(req, reply, answer, 'text/plain; charset=utf-8');
   });
 
-  const previews = new Map<string, Promise<Buffer | null>>();
+  // Link previews only for the library's photos (issue 34): built once from their 1600-px variant
+  // by the image worker, kept on disk beside the variants (server/media/library.ts); any other
+  // name (a variant, a video, a deleted or unknown file) answers 404 and costs one lookup.
   app.get<{ Params: { name: string } }>(`${OG_IMAGE_PREFIX}:name`, async (req, reply) => {
-    const name = req.params.name.replace(/\.jpg$/, '');
-    // The photo as /assets/images/ answers it: the same rules (safe name, deleted, folders).
-    const source = await app.inject({ method: 'GET', url: `/assets/images/${encodeURIComponent(name)}` });
-    if (source.statusCode !== 200 || !String(source.headers['content-type']).startsWith('image/')) {
-      return reply.code(404).send({ Result: false, Message: messages.image.notFound });
-    }
-    let preview = previews.get(name);
-    if (!preview) {
-      preview = sharp(source.rawPayload)
-        .rotate()
-        .resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover', position: 'attention' })
-        .flatten({ background: '#faf7f2' })
-        .jpeg({ quality: 80, mozjpeg: true })
-        .toBuffer()
-        .catch(() => null);
-      if (previews.size >= OG_KEPT) previews.delete(previews.keys().next().value as string);
-      previews.set(name, preview);
-    }
-    const jpeg = await preview;
-    if (!jpeg) return reply.code(404).send({ Result: false, Message: messages.image.notFound });
-    reply.header('Cache-Control', String(source.headers['cache-control'] ?? 'public, max-age=86400'));
-    return reply.type('image/jpeg').send(jpeg);
+    const file = req.params.name;
+    const name = file.endsWith('.jpg') ? file.slice(0, -'.jpg'.length) : '';
+    const path = SERVED_NAME.test(name) && !name.includes('..') ? await images.preview(name) : null;
+    const opened = path ? await open(path).catch(() => null) : null;
+    if (!opened) return reply.code(404).send({ Result: false, Message: messages.image.notFound });
+    const size = (await opened.stat()).size;
+    // A library name never changes content; a deletion makes the preview 404 (it goes with the photo).
+    reply.header('Cache-Control', IMMUTABLE).header('Content-Length', size);
+    return reply.type('image/jpeg').send(opened.createReadStream());
   });
 }

@@ -12,12 +12,12 @@ import { openDatabase } from '../db/database.ts';
 import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
 import { build } from './helper.ts';
 import { startMailCatcher } from './mailCatcher.ts';
-import { call, login, quoteToken, sendQuote, start, type Server } from './serverProcess.ts';
+import { call, login, quoteToken, quoteTokens, sendQuote, start, type Server } from './serverProcess.ts';
 
 jest.setTimeout(60_000);
 
 /** Writes until the server dies; returns what was acknowledged (Result:true). */
-async function writeUntilKilled(server: Server, round: number, formToken: string): Promise<{ names: string[]; quotes: string[]; lastUpdate: number; inFlightUpdate: number }> {
+async function writeUntilKilled(server: Server, round: number, formTokens: string[]): Promise<{ names: string[]; quotes: string[]; lastUpdate: number; inFlightUpdate: number }> {
   const token = await login(server.base);
   const names: string[] = [];
   const quotes: string[] = [];
@@ -54,6 +54,9 @@ async function writeUntilKilled(server: Server, round: number, formToken: string
     for (let i = 0; !dead; i++) {
       const name = `Client r${round} n${i}`;
       try {
+        // A form token serves once (issue 34): each request takes its own.
+        const formToken = formTokens.shift();
+        if (formToken === undefined) break;
         if (await sendQuote(server.base, name, formToken, `10.${round}.${Math.floor(i / 250)}.${(i % 250) + 1}`)) quotes.push(name);
       } catch (error) {
         if (!dead) throw error;
@@ -75,12 +78,12 @@ test('SIGKILL during a stream of writes loses no acknowledged write and leaves a
   const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-crash-'));
   const acknowledged: string[] = [];
   const acknowledgedQuotes: string[] = [];
-  let formToken = '';
+  let formTokens: string[] = [];
   try {
     for (let round = 0; round < 2; round++) {
       const server = await start(dataDir);
-      if (round === 0) formToken = await quoteToken(server.base);
-      const { names, quotes, lastUpdate, inFlightUpdate } = await writeUntilKilled(server, round, formToken);
+      if (round === 0) formTokens = await quoteTokens(server.base, 300);
+      const { names, quotes, lastUpdate, inFlightUpdate } = await writeUntilKilled(server, round, formTokens);
       acknowledged.push(...names);
       acknowledgedQuotes.push(...quotes);
 

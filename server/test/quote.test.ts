@@ -268,6 +268,10 @@ describe('with a mail server', () => {
       ['Email', { Email: '', Phone: '' }, 200, 'Indiquez un courriel ou un numéro de téléphone'],
       ['Email', { Email: 'julie@exemple' }, 400, 'Adresse courriel invalide'],
       ['Email', { Email: 'julie exemple.ca' }, 400, 'Adresse courriel invalide'],
+      // Issue 34: the reply link of the inbox would have read a query (hidden Bcc, a body).
+      ['Email', { Email: 'client@exemple.ca?bcc=espion%40exemple.com' }, 400, 'Adresse courriel invalide'],
+      ['Email', { Email: 'client@exemple.ca&cc=espion@exemple.com' }, 400, 'Adresse courriel invalide'],
+      ['Email', { Email: '<client@exemple.ca>' }, 400, 'Adresse courriel invalide'],
       ['Phone', { Phone: '555-01' }, 400, 'Numéro de téléphone invalide'],
       ['Phone', { Phone: '(((((((((((1' }, 200, 'Numéro de téléphone invalide'],
       ['Phone', { Phone: 'appelez-moi svp' }, 400, 'Numéro de téléphone invalide'],

@@ -328,6 +328,38 @@ test('the preview photo is a 1200×630 JPEG; an unknown one answers 404', async 
   expect((await get('/assets/og/absente.jpg.jpg')).statusCode).toBe(404);
 });
 
+test('one URL per page: another case or a trailing slash answers 301 to the page, query kept; one cache entry per page (issue 34)', async () => {
+  for (const [path, location] of [
+    ['/Welcome', '/welcome'],
+    ['/welcome/', '/welcome'],
+    ['/WELCOME/?utm_source=infolettre&x=1', '/welcome?utm_source=infolettre&x=1'],
+    ['/project/1/', '/project/1'],
+    ['/Confidentialite', '/confidentialite'],
+    ['/%77elcome', '/welcome'],
+    ['/en/welcome/', '/en/welcome'],
+  ]) {
+    const res = await get(path as string);
+    expect([path, res.statusCode, res.headers.location]).toEqual([path, 301, location]);
+  }
+  const page = await get('/welcome');
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/welcome">`);
+  // Not pages in any spelling: answered where they were asked.
+  for (const path of ['/nowhere/', '/project/abc/', '/EN/welcome']) expect((await get(path)).statusCode).toBe(404);
+  // The read cache holds the page once, under its own path.
+  const keys: string[] = [];
+  const { cache } = t.app.services;
+  const get0 = cache.get.bind(cache);
+  cache.get = ((key: string, load: () => Promise<unknown>, keep?: (value: unknown) => boolean) => {
+    keys.push(key);
+    return get0(key, load, keep);
+  }) as typeof cache.get;
+  await get('/Welcome');
+  await get('/welcome/');
+  await get('/welcome');
+  expect(keys.filter((key) => key.startsWith('page '))).toEqual([`page ${PUBLIC_URL}/welcome`]);
+});
+
 test('/ leads to the welcome page; /admin stays a client page', async () => {
   const root = await get('/');
   expect(root.statusCode).toBe(301);
@@ -344,7 +376,7 @@ test('the contact page carries a quote form token of this visit: rendered anew, 
   expect(first.statusCode).toBe(200);
   expect(first.headers['cache-control']).toBe('no-store');
   expect(first.headers.etag).toBeUndefined();
-  expect(token(first.body)).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+  expect(token(first.body)).toMatch(/^\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/); // moment, nonce (single-use, issue 34), signature
   expect(first.body).toContain('Envoyer ma demande');
   expect(meta(first.body, 'description')).toBeDefined();
   await new Promise((resolve) => setTimeout(resolve, 5));

@@ -90,12 +90,18 @@ export async function sendQuote(base: string, name: string, token: string, from:
 
 /**
  * A form token old enough for the spam rule (MIN_FILL_MS): the servers' clock moves past it.
- * Tokens stay good across restarts (same key).
+ * Tokens stay good across restarts (same key), once each.
  */
 export async function quoteToken(base: string): Promise<string> {
-  const { json } = await call(base, 'GET', '/api/quote/form');
+  return (await quoteTokens(base, 1))[0] as string;
+}
+
+/** `count` form tokens, each good for one request (issue 34), old enough for the spam rule. */
+export async function quoteTokens(base: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) tokens.push(String((await call(base, 'GET', '/api/quote/form')).json.Token));
   await advanceClock(MIN_FILL_MS + 100);
-  return String(json.Token);
+  return tokens;
 }
 
 export async function login(base: string): Promise<string> {

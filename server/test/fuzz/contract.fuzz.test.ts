@@ -43,10 +43,12 @@ beforeAll(async () => {
     if (res.json<{ Name: string }>().Name !== name) throw new Error(res.body);
   }
   formToken = t.app.services.quotes.formToken();
+  // A form token serves once (issue 34): one for each request sent here.
+  const tokens = Array.from({ length: 12 }, () => t.app.services.quotes.formToken());
   clockOffset += MIN_FILL_MS + 100;
   // Quote requests 1-12, for the inbox operations to read, mark and delete.
   for (let i = 1; i <= 12; i++) {
-    const form = quoteForm({ Name: `Client ${i}`, Email: `client${i}@exemple.ca`, Phone: '', City: '', Work: 'Autre', Message: 'Une demande pour le fuzzing du contrat.', Consent: 'oui', Website: '', Token: formToken });
+    const form = quoteForm({ Name: `Client ${i}`, Email: `client${i}@exemple.ca`, Phone: '', City: '', Work: 'Autre', Message: 'Une demande pour le fuzzing du contrat.', Consent: 'oui', Website: '', Token: tokens[i - 1] ?? '' });
     const res = await t.app.inject({ method: 'POST', url: '/api/quote', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': form.contentType }, payload: form.payload });
     if (res.json<{ Result: boolean }>().Result !== true) throw new Error(res.body);
   }
@@ -58,7 +60,8 @@ const STACK = /\bat [\w$.<>]+ \(|node:internal|\/server\/[\w/]+\.ts|\.ts:\d+:\d+
 const SQL_ERROR = /SQLITE_|sqlite|no such (table|column)|syntax error|constraint failed|\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^.]*\b(FROM|WHERE|SET|VALUES)\b/i;
 
 /**
- * Rows written so far in the content tables (every table but rate_limit_hit: counting a refused
+ * Rows written so far in the content tables (every table but rate_limit_hit, quote_attempt and
+ * quote_token_used: counting a refused
  * attempt is the limiter's job, not a write of the request). A row trigger on each table counts:
  * into a sequence on PostgreSQL (a rollback does not undo it), into a one-row table on SQLite.
  */
@@ -70,7 +73,7 @@ async function changes(): Promise<number> {
 }
 
 async function countChanges(): Promise<void> {
-  const tables = (await t.db.introspection.getTables()).map((table) => table.name).filter((name) => name !== 'rate_limit_hit');
+  const tables = (await t.db.introspection.getTables()).map((table) => table.name).filter((name) => !['rate_limit_hit', 'quote_attempt', 'quote_token_used'].includes(name));
   if (onPostgres) {
     await sql`CREATE SEQUENCE fuzz_changes`.execute(t.db);
     await sql`CREATE FUNCTION fuzz_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('fuzz_changes'); RETURN NULL; END $$`.execute(t.db);

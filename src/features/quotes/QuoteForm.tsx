@@ -24,17 +24,21 @@ const QUOTE_URL = '/api/quote';
  */
 function formDataOf(form: HTMLFormElement): FormData {
   const data = new FormData();
+  // The photos go last, after every text field: the server checks the fields (token included)
+  // before it writes a byte of a photo (the form's own order is the same, for a post without JavaScript).
+  const files: Array<[string, File]> = [];
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;
     if (!element.name || element.disabled) continue;
     if (element instanceof HTMLInputElement && element.type === 'file') {
-      for (const file of Array.from(element.files ?? [])) data.append(element.name, file, file.name);
+      for (const file of Array.from(element.files ?? [])) files.push([element.name, file]);
     } else if (element instanceof HTMLInputElement && element.type === 'checkbox') {
       if (element.checked) data.append(element.name, element.value);
     } else {
       data.append(element.name, element.value);
     }
   }
+  for (const [name, file] of files) data.append(name, file, file.name);
   return data;
 }
 
@@ -226,6 +230,29 @@ export function QuoteForm() {
           </p>
           {fieldError('Message')}
         </div>
+        {/* Spam: people never see this field; robots that fill every field are refused. */}
+        <div className="quote-trap" aria-hidden="true">
+          <label htmlFor={fieldId('Website')}>{t.honeypot}</label>
+          <input id={fieldId('Website')} name="Website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <input type="hidden" name="Token" value={form.data?.Token ?? ''} />
+        {/* The form's language, posted with JavaScript or without (absent: French). */}
+        {lang === 'en' ? <input type="hidden" name="Lang" value={lang} /> : null}
+        <div className="quote-field quote-consent">
+          <input
+            id={fieldId('Consent')}
+            name="Consent"
+            type="checkbox"
+            value="oui"
+            disabled={sending}
+            aria-invalid={errors.Consent ? true : undefined}
+            aria-describedby={described('Consent')}
+          />
+          <label htmlFor={fieldId('Consent')}>
+            {t.consent(days)} <Link to={to(paths.privacy.href())}>{t.privacyLink}</Link>
+          </label>
+          {fieldError('Consent')}
+        </div>
         <div className="quote-field">
           <label htmlFor={fieldId('Photos')}>{t.photos}</label>
           <input
@@ -251,29 +278,6 @@ export function QuoteForm() {
             {t.photosHint(limits.QuoteRequest.Photos.maxItems, MAX_IMAGE_BYTES / 1024 / 1024)}
           </p>
           {fieldError('Photos')}
-        </div>
-        {/* Spam: people never see this field; robots that fill every field are refused. */}
-        <div className="quote-trap" aria-hidden="true">
-          <label htmlFor={fieldId('Website')}>{t.honeypot}</label>
-          <input id={fieldId('Website')} name="Website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        <input type="hidden" name="Token" value={form.data?.Token ?? ''} />
-        {/* The form's language, posted with JavaScript or without (absent: French). */}
-        {lang === 'en' ? <input type="hidden" name="Lang" value={lang} /> : null}
-        <div className="quote-field quote-consent">
-          <input
-            id={fieldId('Consent')}
-            name="Consent"
-            type="checkbox"
-            value="oui"
-            disabled={sending}
-            aria-invalid={errors.Consent ? true : undefined}
-            aria-describedby={described('Consent')}
-          />
-          <label htmlFor={fieldId('Consent')}>
-            {t.consent(days)} <Link to={to(paths.privacy.href())}>{t.privacyLink}</Link>
-          </label>
-          {fieldError('Consent')}
         </div>
         <p className="quote-notice" ref={noticeRef} tabIndex={-1} role="alert">
           {notice}

@@ -17,6 +17,7 @@ import {
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, Banner, BackButton } from '../AdminPage';
 import { bannerOf, outcomeOf } from '../navigator/outcome';
+import { replyLink } from './replyLink';
 import './quotesAdmin.css';
 
 const t = messages.admin.quotes;
@@ -84,7 +85,7 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
   };
   const f = t.fields;
   const busy = updating.isLoading || removing.isLoading;
-  const reply = data.Email ? `mailto:${data.Email}?subject=${encodeURIComponent(t.replySubject)}` : '';
+  const reply = replyLink(data.Email, t.replySubject);
 
   return (
     <article className="quote-detail" aria-labelledby="quote-detail-title">

@@ -20,6 +20,9 @@ import { quoteRoutes } from '../quotes/quote.routes.ts';
 import { siteRoutes } from '../site/site.routes.ts';
 import { subTypeRoutes } from '../projects/subType.routes.ts';
 import { userRoutes } from '../auth/user.routes.ts';
+import { trashRoutes } from '../trash/trash.routes.ts';
+import { historyRoutes } from '../trash/history.routes.ts';
+import { journalRoutes } from '../journal/journal.routes.ts';
 import { messages } from '../domain/messages.ts';
 
 const tagModules: TagModule[] = [
@@ -34,6 +37,9 @@ const tagModules: TagModule[] = [
   siteRoutes,
   imageRoutes,
   quoteRoutes,
+  trashRoutes,
+  historyRoutes,
+  journalRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {

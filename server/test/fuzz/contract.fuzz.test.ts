@@ -144,7 +144,17 @@ const examples = async (operationId: string) => {
     orderGallery: [galleryOrder],
   };
   const lists = byOperation[operationId] ?? [categoryOrder, typeOrder, projectOrder, galleryOrder];
+  // The trash's entries (issue 28: earlier runs' deletions) and the versions of the records.
+  const trashIds = (await t.db.selectFrom('trash').select('id').orderBy('id', 'desc').limit(20).execute()).map((r) => r.id);
+  const versions = await t.db.selectFrom('record_version').select(['kind', 'record_id', 'version']).orderBy('id', 'desc').limit(20).execute();
+  const safetyNet: Record<string, unknown[]> =
+    operationId === 'restoreTrash' || operationId === 'deleteTrash'
+      ? { Id: trashIds }
+      : operationId === 'restoreVersion' || operationId === 'getHistory'
+        ? { Kind: versions.map((v) => v.kind), RecordId: versions.map((v) => v.record_id), Version: versions.map((v) => v.version) }
+        : {};
   return {
+    ...safetyNet,
     categoryId: [categoryId],
     typeId: [typeId],
     id: [galleryProject],
@@ -214,6 +224,11 @@ async function checkRoundTrip(op: ContractOperation, req: FuzzRequest, answer?: 
     return;
   }
   const read = async (url: string) => (await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } })).json<Row[]>();
+  if (op.tag === 'trash') {
+    // Restored or erased: the entry has left the trash.
+    expect([op.operationId, (await read('/api/trash/')).some((row) => row.Id === id)]).toEqual([op.operationId, false]);
+    return;
+  }
   if (op.tag === 'gallery' && op.operationId !== 'orderGallery') {
     // The item as sent (added last), or gone.
     const items = await read(`/api/project/${String(req.params.id)}/gallery`);

@@ -389,6 +389,12 @@ export const messages = {
       user: 'Administrateur',
     },
   },
+  history: {
+    noVersion: (version: number) => `La version n° ${version} de cet élément n'existe pas : rechargez l'historique.`,
+  },
+  journal: {
+    signInRefused: 'Connexion refusée : courriel ou mot de passe incorrect.',
+  },
   /** The names of the events the server logs (for whoever reads the log). */
   log: {
     request: 'requête',

@@ -113,7 +113,7 @@ export interface ImageLibrary {
   /** Brings deleted rows back to life (a restore from the trash): their files are still there; false when one is no longer a tombstone. */
   revive(executor: Executor, names: string[]): Promise<boolean>;
   /** Erases the files of these deleted rows (the trash emptied): their rows stay as tombstones. */
-  eraseFiles(names: string[]): Promise<void>;
+  eraseFiles(executor: Executor, names: string[]): Promise<void>;
 }
 
 export interface RemoveOptions {
@@ -242,9 +242,9 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       return true;
     },
 
-    async eraseFiles(names) {
+    async eraseFiles(executor, names) {
       if (names.length === 0) return;
-      const rows = (await imageRows.imagesByName(db, names)).filter((row) => row.deleted_at !== null);
+      const rows = (await imageRows.imagesByName(executor, names)).filter((row) => row.deleted_at !== null);
       for (const file of filesOf(rows)) rmSync(join(dir, file), { force: true });
     },
 

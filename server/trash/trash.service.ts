@@ -27,7 +27,7 @@ export interface Who {
 /** What the trash needs of the image library. */
 export interface TrashImages {
   revive(executor: Executor, names: string[]): Promise<boolean>;
-  eraseFiles(names: string[]): Promise<void>;
+  eraseFiles(executor: Executor, names: string[]): Promise<void>;
 }
 
 /** Puts a deleted record's rows in the trash, in the deletion's transaction. */
@@ -167,7 +167,7 @@ export async function eraseEntry(db: Db, id: number, images: TrashImages): Promi
     await trash.removeEntry(trx, id);
     return found;
   });
-  if (row.kind === 'image') await images.eraseFiles(trash.bodyOf(row).images ?? []);
+  if (row.kind === 'image') await images.eraseFiles(db, trash.bodyOf(row).images ?? []);
   return ok(messages.trash.erased);
 }
 
@@ -179,7 +179,7 @@ export async function purgeTrash(db: Db, images: TrashImages, retentionDays: num
     const gone = await db.transaction().execute((trx) => trash.removeEntry(trx, row.id));
     if (!gone) continue;
     erased++;
-    if (row.kind === 'image') await images.eraseFiles(trash.bodyOf(row).images ?? []);
+    if (row.kind === 'image') await images.eraseFiles(db, trash.bodyOf(row).images ?? []);
   }
   return erased;
 }

@@ -29,6 +29,8 @@ export const paths = {
     siteMenu: { path: '/admin/menu', href: () => '/admin/menu' },
     /** The owner's order of categories, project types and projects (issue 15). */
     order: { path: '/admin/order', href: () => '/admin/order' },
+    trash: { path: '/admin/trash', href: () => '/admin/trash' },
+    journal: { path: '/admin/journal', href: () => '/admin/journal' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -24,6 +24,8 @@ export const admin = {
     site: 'Paramètres du site',
     siteMenu: 'Menu',
     order: 'Ordre d’affichage',
+    trash: 'Corbeille',
+    journal: 'Journal',
     quit: 'Quitter Admin',
   },
   /** The English texts the owner writes beside the French ones (issue 27); the admin stays French. */

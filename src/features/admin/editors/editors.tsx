@@ -95,6 +95,8 @@ function crudOf<R extends { Id: number }, K extends string>(
 }
 
 export const categoryEditor: EditorConfig<Category> = {
+  historyKind: 'category',
+  trashKind: 'category',
   title: t.editors.category,
   navigator: navigators.category,
   useCrud: () =>
@@ -108,6 +110,8 @@ export const categoryEditor: EditorConfig<Category> = {
 };
 
 export const projectTypeEditor: EditorConfig<ProjectType> = {
+  historyKind: 'projecttype',
+  trashKind: 'projecttype',
   title: t.editors.projectType,
   navigator: navigators.projectType,
   useCrud: () =>
@@ -122,6 +126,8 @@ export const projectTypeEditor: EditorConfig<ProjectType> = {
 };
 
 export const projectEditor: EditorConfig<Project> = {
+  historyKind: 'project',
+  trashKind: 'project',
   title: t.editors.project,
   navigator: navigators.project,
   useCrud: () =>
@@ -149,6 +155,7 @@ export const projectEditor: EditorConfig<Project> = {
 const hashPassword = (typed: string) => md5(typed);
 
 export const userEditor: EditorConfig<User> = {
+  trashKind: 'user',
   title: t.editors.user,
   navigator: navigators.user,
   useCrud: () =>

@@ -155,6 +155,26 @@ test('a gallery item and a sub-type link go to the trash and come back; bad ids 
   expect((await t.call('GET', '/api/trash/')).statusCode).toBe(401);
 });
 
+test('two administrators at once: a restore racing another restore or a permanent deletion, one wins, the other is told', async () => {
+  const ids: number[] = [];
+  for (const name of ['Course un', 'Course deux']) {
+    expect((await call('POST', '/api/category/', { Id: 0, Name: name })).json.Result).toBe(true);
+    const id = (await t.db.selectFrom('category').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    expect((await call('DELETE', `/api/category/${id}`)).json.Result).toBe(true);
+    ids.push(id);
+  }
+  const [one, two] = await Promise.all(ids.map((id) => entryOf('category', id)));
+  const twice = await Promise.all([call('POST', `/api/trash/${one?.Id}/restore`), call('POST', `/api/trash/${one?.Id}/restore`)]);
+  expect(twice.map((r) => r.status).sort()).toEqual([200, 404]);
+  expect(twice.find((r) => r.status === 404)?.json).toEqual({ Result: false, Message: messages.trash.gone(one?.Id ?? 0) });
+  const raced = await Promise.all([call('POST', `/api/trash/${two?.Id}/restore`), call('DELETE', `/api/trash/${two?.Id}`)]);
+  expect(raced.map((r) => r.status).sort()).toEqual([200, 404]);
+  // Consistent: the category is back exactly when the restore won.
+  const back = await t.db.selectFrom('category').select('id').where('id', '=', ids[1] ?? 0).execute();
+  expect(back.length).toBe(raced[0]?.status === 200 ? 1 : 0);
+  expect((await trash()).map((e) => e.Id)).not.toContain(two?.Id);
+});
+
 test('a photo in the trash is not served; restored, it is served again under its name; purged after the retention, its files go and its name stays taken', async () => {
   const upload = await uploadImage(t, PIXEL, 'corbeille.png', { token });
   const name = upload.json<{ Name: string }>().Name;

@@ -30,6 +30,8 @@ export const paths = {
     /** The owner's order of categories, project types and projects (issue 15). */
     order: { path: '/admin/order', href: () => '/admin/order' },
     testimonials: { path: '/admin/testimonials', href: () => '/admin/testimonials' },
+    trash: { path: '/admin/trash', href: () => '/admin/trash' },
+    journal: { path: '/admin/journal', href: () => '/admin/journal' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -177,6 +177,8 @@ test('sign in: tokens stored under token and refresh-token, then the admin menu'
       ['Usagers', '/admin/user'],
       ['Paramètres du site', '/admin/site'],
       ['Menu', '/admin/menu'],
+      ['Corbeille', '/admin/trash'],
+      ['Journal', '/admin/journal'],
     ],
   );
   assert.equal(await page.getByRole('banner').count(), 0);

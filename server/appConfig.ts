@@ -43,6 +43,10 @@ export interface AppConfig {
   mail?: MailSettings;
   /** QUOTE_RETENTION_DAYS (365 when absent). */
   quoteRetentionDays?: number;
+  /** TRASH_RETENTION_DAYS (30 when absent). */
+  trashRetentionDays?: number;
+  /** AUDIT_RETENTION_DAYS (365 when absent). */
+  auditRetentionDays?: number;
   /** Quote requests accepted per address in one window (5 an hour when absent). */
   quoteLimit?: { max: number; windowMs: number };
 }

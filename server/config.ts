@@ -5,6 +5,8 @@ import { DEFAULT_TOKEN_LIFETIMES } from './auth/sessions.ts';
 import type { AppConfig } from './appConfig.ts';
 import { DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
+import { DEFAULT_TRASH_RETENTION_DAYS } from './trash/trash.service.ts';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './journal/journal.service.ts';
 import { isPostgresUrl } from './db/dialect.ts';
 import { messages } from './domain/messages.ts';
 
@@ -144,6 +146,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       connectionLimits: limits,
       ...(env.SMTP_URL ? { mail: mailSettings(env.SMTP_URL, env.MAIL_FROM) } : {}),
       quoteRetentionDays: days('QUOTE_RETENTION_DAYS', env.QUOTE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
+      trashRetentionDays: days('TRASH_RETENTION_DAYS', env.TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS),
+      auditRetentionDays: days('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
     },
   };
 }

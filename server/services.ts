@@ -17,6 +17,9 @@ import type { Services } from './http/operations.ts';
 import { createReadCache } from './http/readCache.ts';
 import type { ContractOperation } from './http/contract.ts';
 import { createQuotes } from './quotes/quote.service.ts';
+import { DEFAULT_TRASH_RETENTION_DAYS, purgeTrash } from './trash/trash.service.ts';
+import { DEFAULT_AUDIT_RETENTION_DAYS, purgeJournal } from './journal/journal.service.ts';
+import { messages } from './domain/messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,9 +91,29 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
     loginLimits: { pair: config.loginLimit?.max ?? 5, address: config.loginLimit?.maxPerAddress ?? 20 },
     hashGate: createHashGate(config.hashGate ?? DEFAULT_HASH_GATE),
     passwordCost: config.passwordCost,
+    now: config.now ?? Date.now,
+    retention: { trashDays: config.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS, auditDays: config.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS },
+    purgeExpired: async () => {
+      const now = (config.now ?? Date.now)();
+      return {
+        trash: await purgeTrash(db, images, config.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS, now),
+        journal: await purgeJournal(db, config.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, now),
+      };
+    },
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
   };
   app.decorate('services', services);
+  const purgeExpired = () =>
+    services.purgeExpired().catch((error: unknown) => {
+      app.log.error({ err: error }, messages.log.safetyRetention);
+      return { trash: 0, journal: 0 };
+    });
+  app.addHook('onReady', async () => {
+    await purgeExpired();
+  });
+  const purgeTimer = setInterval(() => void purgeExpired(), 60 * 60 * 1000);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
   // Before the database closes (onClose hooks run last registered first): the outbox finishes its send.
   app.addHook('onClose', async () => {
     await services.quotes.close();

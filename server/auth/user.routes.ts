@@ -1,6 +1,7 @@
 // Tag "user": administrators.
 import type { TagModule } from '../http/operations.ts';
 import * as service from './user.service.ts';
+import { actorOf } from './actor.ts';
 
 export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'deleteUser'> = {
   tag: 'user',
@@ -8,6 +9,6 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
     getUsers: async (_arg, { services: { db } }) => service.listUsers(db),
     addUser: async ({ userInput }, { services: { db, passwordCost } }) => service.addUser(db, passwordCost, userInput),
     updateUser: async ({ id, userInput }, { services: { db, passwordCost, sessions } }) => service.updateUser(db, passwordCost, sessions, id, userInput),
-    deleteUser: async ({ id }, { services: { db } }) => service.deleteUser(db, id),
+    deleteUser: async ({ id }, { services: { db, now }, userId }) => service.deleteUser(db, id, await actorOf(db, userId, now())),
   },
 };

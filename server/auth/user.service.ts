@@ -8,6 +8,7 @@ import { ok, refuse } from '../domain/results.ts';
 import { hashPassword, type ScryptCost } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 import * as users from './user.repository.ts';
+import { capture, putInTrash, type Who } from '../trash/trash.service.ts';
 
 export const listUsers = (db: Db): Promise<User[]> => users.listUsers(db);
 
@@ -35,10 +36,13 @@ export async function updateUser(db: Db, cost: ScryptCost, sessions: Sessions, i
   });
 }
 
-export function deleteUser(db: Db, id: number): Promise<MutationResult> {
+/** Moves the administrator to the trash (issue 28); their sessions end (their refresh tokens go), and a restore brings none back. */
+export function deleteUser(db: Db, id: number, who: Who): Promise<MutationResult> {
   return db.transaction().execute(async (trx) => {
     if (!(await users.userExists(trx, id))) throw notFound(messages.notFound.user(id));
     if ((await users.countUsers(trx)) <= 1) return refuse(messages.user.lastAdmin);
+    const body = await capture.user(trx, id);
+    await putInTrash(trx, 'user', id, String(body.rows.app_user?.[0]?.email ?? ''), body, who);
     await users.deleteUser(trx, id);
     return ok();
   });

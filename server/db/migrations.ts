@@ -352,6 +352,51 @@ const migrations: Record<string, Migration> = {
       await trustDemo0014(db);
     },
   },
+  '0015_safety_net': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // The owner's safety net (issue 28). The trash: a deleted record's rows (with what went
+      // with it: a project's gallery, a type's sub-type links) as JSON, until restored, erased
+      // for good, or purged after TRASH_RETENTION_DAYS. Its versions: the state each update
+      // replaced. The journal: one entry per write through the API, kept AUDIT_RETENTION_DAYS.
+      await db.schema
+        .createTable('trash')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('kind', d.text, (c) => c.notNull())
+        .addColumn('record_id', d.text, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('body', d.text, (c) => c.notNull())
+        .addColumn('deleted_at', d.integer, (c) => c.notNull())
+        .addColumn('deleted_by', d.text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('trash_deleted').on('trash').column('deleted_at').execute();
+      await db.schema
+        .createTable('record_version')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('kind', d.text, (c) => c.notNull())
+        .addColumn('record_id', d.text, (c) => c.notNull())
+        .addColumn('version', d.integer, (c) => c.notNull())
+        .addColumn('body', d.text, (c) => c.notNull())
+        .addColumn('changes', d.text, (c) => c.notNull())
+        .addColumn('at', d.integer, (c) => c.notNull())
+        .addColumn('by', d.text, (c) => c.notNull())
+        .addUniqueConstraint('record_version_unique', ['kind', 'record_id', 'version'])
+        .execute();
+      await db.schema
+        .createTable('journal')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('at', d.integer, (c) => c.notNull())
+        .addColumn('by', d.text, (c) => c.notNull())
+        .addColumn('action', d.text, (c) => c.notNull())
+        .addColumn('kind', d.text, (c) => c.notNull())
+        .addColumn('record_id', d.text, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('outcome', d.text, (c) => c.notNull())
+        .addColumn('message', d.text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('journal_at').on('journal').column('at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -220,7 +220,54 @@ export interface QuoteTokenUsedTable {
   expires_at: number;
 }
 
+/** A deleted record in the trash (issue 28): its rows and those that went with it, as JSON. */
+export interface TrashTable {
+  id: Generated<number>;
+  kind: 'category' | 'projecttype' | 'project' | 'subtype' | 'gallery' | 'image' | 'user';
+  /** The record's id (a photo's name; `src-dest` for a sub-type link). */
+  record_id: string;
+  name: string;
+  /** JSON: { table: rows } to insert back (an image: its names). */
+  body: string;
+  /** Milliseconds since the epoch. */
+  deleted_at: number;
+  /** The administrator's e-mail. */
+  deleted_by: string;
+}
+
+/** The state an update replaced (issue 28): the record's fields before it, and what changed. */
+export interface RecordVersionTable {
+  id: Generated<number>;
+  kind: 'category' | 'projecttype' | 'project' | 'site' | 'menu';
+  record_id: string;
+  /** 1, 2, … per record. */
+  version: number;
+  /** JSON: the record as the contract reads it, before the update. */
+  body: string;
+  /** JSON: [{Field, Old, New}]. */
+  changes: string;
+  at: number;
+  by: string;
+}
+
+/** One write through the API (issue 28): never a password, a token, a hash, nor a quote's personal details. */
+export interface JournalTable {
+  id: Generated<number>;
+  at: number;
+  /** The administrator's e-mail ('' when unknown, e.g. a failed sign-in's typed e-mail is kept here). */
+  by: string;
+  action: string;
+  kind: string;
+  record_id: string;
+  name: string;
+  outcome: 'done' | 'refused';
+  message: string;
+}
+
 export interface Database {
+  trash: TrashTable;
+  record_version: RecordVersionTable;
+  journal: JournalTable;
   testimonial: TestimonialTable;
   rate_limit_hit: RateLimitHitTable;
   quote_attempt: QuoteAttemptTable;

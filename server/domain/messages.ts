@@ -395,6 +395,41 @@ export const messages = {
     /** « L'heure d'ouverture du lundi »: a field of the opening hours, with its day. */
     ofDay: (label: string, day: string) => `${label} du ${day}`,
   },
+  /** The trash, the versions and the journal (issue 28). */
+  trash: {
+    restored: 'Élément restauré.',
+    erased: 'Élément supprimé définitivement.',
+    gone: (id: number) =>
+      `L'entrée n° ${id} n'est plus dans la corbeille : elle a déjà été restaurée ou supprimée définitivement (rechargez la liste).`,
+    alreadyBack: "Cet élément est déjà de retour (quelqu'un l'a restauré entre-temps) : rechargez la liste.",
+    categoryNameTaken: (name: string) =>
+      `Une autre catégorie s'appelle maintenant « ${name} » : renommez-la, puis restaurez celle-ci.`,
+    userEmailTaken: (email: string) =>
+      `Un autre administrateur utilise maintenant l'adresse ${email} : changez-la, puis restaurez celui-ci.`,
+    categoryGone: (id: number) =>
+      `Sa catégorie (n° ${id}) est dans la corbeille ou n'existe plus : restaurez d'abord la catégorie.`,
+    typeGone: (id: number) =>
+      `Son type de projet (n° ${id}) est dans la corbeille ou n'existe plus : restaurez d'abord le type de projet.`,
+    projectGone: (id: number) => `Son projet (n° ${id}) est dans la corbeille ou n'existe plus : restaurez d'abord le projet.`,
+    imageGone: (name: string) =>
+      `La photo « ${name} » qu'il montre est dans la corbeille ou n'existe plus : restaurez d'abord la photo depuis la corbeille.`,
+    linked: 'Ce lien de sous-type existe déjà : il n’y a rien à restaurer.',
+    kinds: {
+      category: 'Catégorie',
+      projecttype: 'Type de projet',
+      project: 'Projet',
+      subtype: 'Lien de sous-type',
+      gallery: 'Photo de galerie',
+      image: 'Photo ou vidéo',
+      user: 'Administrateur',
+    },
+  },
+  history: {
+    noVersion: (version: number) => `La version n° ${version} de cet élément n'existe pas : rechargez l'historique.`,
+  },
+  journal: {
+    signInRefused: 'Connexion refusée : courriel ou mot de passe incorrect.',
+  },
   /** The names of the events the server logs (for whoever reads the log). */
   log: {
     request: 'requête',
@@ -407,6 +442,7 @@ export const messages = {
     quoteMailFailed: 'courriel de demande non envoyé',
     outbox: 'boîte d’envoi',
     quoteRetention: 'conservation des demandes',
+    safetyRetention: 'conservation de la corbeille et du journal',
     quotesAtStart: 'demandes au démarrage',
     demoVariantsReady: 'Variantes AVIF et WebP des images de démonstration prêtes.',
     demoVariantsFailed: 'variantes des images de démonstration',

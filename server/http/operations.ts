@@ -35,6 +35,12 @@ export interface Services {
   /** Quote requests: their files, the spam rules, the e-mail outbox, the retention. */
   quotes: Quotes;
   passwordCost: ScryptCost;
+  /** The server's clock (tests move it). */
+  now: () => number;
+  /** The trash's and the journal's retention (issue 28). */
+  retention: { trashDays: number; auditDays: number };
+  /** Erases the trash's entries and the journal's older than their retention (at start, then every hour). */
+  purgeExpired(): Promise<{ trash: number; journal: number }>;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;
 }

@@ -21,7 +21,11 @@ import { siteRoutes } from '../site/site.routes.ts';
 import { subTypeRoutes } from '../projects/subType.routes.ts';
 import { testimonialRoutes } from '../testimonials/testimonial.routes.ts';
 import { userRoutes } from '../auth/user.routes.ts';
+import { trashRoutes } from '../trash/trash.routes.ts';
+import { historyRoutes } from '../trash/history.routes.ts';
+import { journalRoutes } from '../journal/journal.routes.ts';
 import { messages } from '../domain/messages.ts';
+import { isJournaled, journaled } from './journaling.ts';
 
 const tagModules: TagModule[] = [
   authRoutes,
@@ -36,6 +40,9 @@ const tagModules: TagModule[] = [
   imageRoutes,
   quoteRoutes,
   testimonialRoutes,
+  trashRoutes,
+  historyRoutes,
+  journalRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {
@@ -71,7 +78,10 @@ export async function registerOperations(app: FastifyInstance, contract: Contrac
         for (const name of op.queryParams) if (query[name] !== undefined) arg[argKeyOfParam(name)] = query[name];
         // A multipart body is streamed by the handler from the request itself.
         if (op.bodyKey && !op.multipart) arg[op.bodyKey] = req.body;
-        return entry.handler(arg, { req, reply, services, userId: adminOf.get(req) ?? null });
+        const ctx: HandlerContext = { req, reply, services, userId: adminOf.get(req) ?? null };
+        // Every write through the API writes its journal entry (issue 28).
+        if (isJournaled(op)) return journaled(op, arg, ctx, (c) => entry.handler(arg, c));
+        return entry.handler(arg, ctx);
       },
     };
   };

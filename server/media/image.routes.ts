@@ -9,6 +9,7 @@ import { messages } from '../domain/messages.ts';
 import type { TagModule } from '../http/operations.ts';
 import * as service from './image.service.ts';
 import { receiveUpload } from './upload.http.ts';
+import { actorOf } from '../auth/actor.ts';
 
 export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'> = {
   tag: 'image',
@@ -25,6 +26,6 @@ export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'>
       }
     },
 
-    deleteImage: async ({ name }, { services: { images } }) => service.deleteImage(images, name),
+    deleteImage: async ({ name }, { services: { db, images, now }, userId }) => service.deleteImage(images, name, await actorOf(db, userId, now())),
   },
 };

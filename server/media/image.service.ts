@@ -5,6 +5,7 @@ import { messages } from '../domain/messages.ts';
 import { ok, refuse } from '../domain/results.ts';
 import type { ImageLibrary } from './library.ts';
 import type { Sniffed } from './video.ts';
+import { putInTrash, type Who } from '../trash/trash.service.ts';
 
 export interface ReceivedFile {
   path: string;
@@ -35,8 +36,12 @@ export async function storeUpload(images: ImageLibrary, { file, poster }: Receiv
   return { Result: true, Message: messages.image.uploaded, Name: stored.name };
 }
 
-export async function deleteImage(images: ImageLibrary, name: string): Promise<MutationResult> {
-  const outcome = await images.remove(name);
+/** Moves the photo or video (with its poster) to the trash (issue 28): no longer served, its files kept until the trash lets them go. */
+export async function deleteImage(images: ImageLibrary, name: string, who: Who): Promise<MutationResult> {
+  const outcome = await images.remove(name, {
+    keepFiles: true,
+    inTransaction: (trx, names) => putInTrash(trx, 'image', name, name, { rows: {}, images: names }, who),
+  });
   if (outcome.status === 'missing') throw notFound(messages.image.notFound);
   if (outcome.status === 'page') return refuse(messages.image.pageImage);
   if (outcome.status === 'poster') return refuse(messages.video.posterOfVideo);

@@ -118,8 +118,28 @@ export interface ImageLibrary {
    * Deletes a live image that no project or project type uses: its row becomes a tombstone, then
    * its files go. A video goes with its poster (neither may be in use); a poster never goes alone.
    */
-  remove(name: string): Promise<RemoveResult>;
+  remove(name: string, options?: RemoveOptions): Promise<RemoveResult>;
+  /** Brings deleted rows back to life (a restore from the trash): their files are still there; false when one is no longer a tombstone. */
+  revive(executor: Executor, names: string[]): Promise<boolean>;
+  /** Erases the files of these deleted rows (the trash emptied): their rows stay as tombstones. */
+  eraseFiles(executor: Executor, names: string[]): Promise<void>;
 }
+
+export interface RemoveOptions {
+  /** Run in the deletion's transaction with the rows going (the trash keeps them), before it commits. */
+  inTransaction?: (trx: Executor, names: string[]) => Promise<void>;
+  /** The files stay until the trash lets them go (eraseFiles). */
+  keepFiles?: boolean;
+}
+
+/** The files of these rows: each original, and an image's variants (a video's poster has its own row). */
+/** Every file of these photos or videos: the original, its variants, its link preview (issue 34). */
+const filesOf = (rows: ImageRow[]): string[] =>
+  rows.flatMap((r) => [
+    r.name,
+    previewName(r.name),
+    ...(r.poster ? [] : parseWidths(r.widths).flatMap((w) => [variantName(r.name, w, 'avif'), variantName(r.name, w, 'webp')])),
+  ]);
 
 export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageLibrary {
   const dir = join(options.dataDir, 'images');
@@ -258,7 +278,21 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
 
     forget,
 
-    async remove(name) {
+    async revive(executor, names) {
+      const rows = await imageRows.imagesByName(executor, names);
+      if (rows.length !== names.length || rows.some((row) => row.deleted_at === null)) return false;
+      await executor.updateTable('image').set({ deleted_at: null }).where('name', 'in', names).execute();
+      forget();
+      return true;
+    },
+
+    async eraseFiles(executor, names) {
+      if (names.length === 0) return;
+      const rows = (await imageRows.imagesByName(executor, names)).filter((row) => row.deleted_at !== null);
+      for (const file of filesOf(rows)) rmSync(join(dir, file), { force: true });
+    },
+
+    async remove(name, removeOptions = {}) {
       forget();
       type Outcome = RemoveResult | { status: 'gone'; files: string[]; video: boolean };
       const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
@@ -274,16 +308,12 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         if (projects > 0 || projectTypes > 0) return { status: 'used', projects, projectTypes };
         // The rows stay as tombstones: the names are never given to other content.
         await imageRows.markDeleted(trx, rows.map((r) => r.name), Date.now());
-        const files = rows.flatMap((r) => [
-          r.name,
-          previewName(r.name),
-          ...(r.poster ? [] : parseWidths(r.widths).flatMap((w) => [variantName(r.name, w, 'avif'), variantName(r.name, w, 'webp')])),
-        ]);
-        return { status: 'gone', files, video: row.poster !== null };
+        await removeOptions.inTransaction?.(trx, rows.map((r) => r.name));
+        return { status: 'gone', files: filesOf(rows), video: row.poster !== null };
       });
       forget();
       if (outcome.status !== 'gone') return outcome;
-      for (const file of outcome.files) rmSync(join(dir, file), { force: true });
+      if (!removeOptions.keepFiles) for (const file of outcome.files) rmSync(join(dir, file), { force: true });
       return { status: 'deleted', video: outcome.video };
     },
   };

@@ -6,6 +6,7 @@ import { refuse } from '../domain/results.ts';
 import { checkedWrite, holdsNothing, type Rule, type Target } from './checkedWrite.ts';
 import * as categories from './category.repository.ts';
 import { applyOrder } from './order.ts';
+import { capture, putInTrash, type Who } from '../trash/trash.service.ts';
 
 export const listCategories = (db: Db): Promise<Category[]> => categories.listCategories(db);
 
@@ -28,5 +29,10 @@ export async function updateCategory(db: Db, id: number, c: Category): Promise<M
 export const orderCategories = (db: Db, listOrder: ListOrder): Promise<MutationResult> =>
   applyOrder(db, 'category', listOrder, async (trx) => (await categories.listCategories(trx)).map((c) => c.Id));
 
-export const deleteCategory = (db: Db, id: number): Promise<MutationResult> =>
-  checkedWrite(db, category(id), holdsNothing((trx) => categories.countTypesOfCategory(trx, id), messages.category.hasTypes), (trx) => categories.deleteCategory(trx, id));
+/** Moves the category to the trash (issue 28): its rows leave every read, kept until restored or purged. */
+export const deleteCategory = (db: Db, id: number, who: Who): Promise<MutationResult> =>
+  checkedWrite(db, category(id), holdsNothing((trx) => categories.countTypesOfCategory(trx, id), messages.category.hasTypes), async (trx) => {
+    const body = await capture.category(trx, id);
+    await putInTrash(trx, 'category', id, String(body.rows.category?.[0]?.name ?? ''), body, who);
+    await categories.deleteCategory(trx, id);
+  });

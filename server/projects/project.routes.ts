@@ -1,6 +1,7 @@
 // Tag "project".
 import type { TagModule } from '../http/operations.ts';
 import * as service from './project.service.ts';
+import { actorOf } from '../auth/actor.ts';
 
 export const projectRoutes: TagModule<
   | 'getProjectsByType'
@@ -28,6 +29,6 @@ export const projectRoutes: TagModule<
     addProject: async ({ project }, { services: { db } }) => service.addProject(db, project),
     updateProject: async ({ id, project }, { services: { db } }) => service.updateProject(db, id, project),
     orderProjects: async ({ typeId, listOrder }, { services: { db } }) => service.orderProjects(db, typeId, listOrder),
-    deleteProject: async ({ id }, { services: { db } }) => service.deleteProject(db, id),
+    deleteProject: async ({ id }, { services: { db, now }, userId }) => service.deleteProject(db, id, await actorOf(db, userId, now())),
   },
 };

@@ -9,6 +9,7 @@ import { liveImages } from '../media/image.repository.ts';
 import { allOf, checkedWrite, parentExists, type Rule } from './checkedWrite.ts';
 import * as gallery from './gallery.repository.ts';
 import { applyOrder } from './order.ts';
+import { capture, putInTrash, type Who } from '../trash/trash.service.ts';
 import * as projects from './project.repository.ts';
 import { projectTypeExists } from './projectType.repository.ts';
 import { toGalleryItem, toProject, withMedia, type MediaSource } from './views.ts';
@@ -71,9 +72,16 @@ export const orderProjects = (db: Db, typeId: number, listOrder: ListOrder): Pro
     return (await projects.listProjects(trx, 'with-drafts', typeId)).map((row) => row.id);
   });
 
-export async function deleteProject(db: Db, id: number): Promise<MutationResult> {
-  if (!(await projects.deleteProject(db, id))) throw notFound(messages.notFound.project(id));
-  return ok();
+/** Moves the project to the trash with its gallery, as one entry (issue 28). */
+export function deleteProject(db: Db, id: number, who: Who): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    const body = await capture.project(trx, id);
+    const row = body.rows.project?.[0];
+    if (!row) throw notFound(messages.notFound.project(id));
+    await putInTrash(trx, 'project', id, String(row.name), body, who);
+    await projects.deleteProject(trx, id);
+    return ok();
+  });
 }
 
 // The gallery: a project's photos and videos after its cover, edited one item at a time.
@@ -129,9 +137,13 @@ export function updateGalleryItem(db: Db, id: number, itemId: number, item: Gall
   });
 }
 
-export function deleteGalleryItem(db: Db, id: number, itemId: number): Promise<MutationResult> {
+/** Moves the item to the trash (issue 28). */
+export function deleteGalleryItem(db: Db, id: number, itemId: number, who: Who): Promise<MutationResult> {
   return db.transaction().execute(async (trx) => {
     await mustExist(trx, id, itemId);
+    const body = await capture.galleryItem(trx, itemId);
+    const item = body.rows.project_media?.[0];
+    await putInTrash(trx, 'gallery', itemId, String(item?.caption || item?.image || itemId), body, who);
     await gallery.deleteGalleryItem(trx, itemId);
     await gallery.touchProject(trx, id);
     return ok();

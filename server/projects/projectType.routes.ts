@@ -1,6 +1,7 @@
 // Tag "projecttype".
 import type { TagModule } from '../http/operations.ts';
 import * as service from './projectType.service.ts';
+import { actorOf } from '../auth/actor.ts';
 
 export const projectTypeRoutes: TagModule<
   'getProjectTypes' | 'getProjectTypesByCategory' | 'addProjectType' | 'updateProjectType' | 'deleteProjectType' | 'orderProjectTypes'
@@ -13,6 +14,6 @@ export const projectTypeRoutes: TagModule<
     orderProjectTypes: async ({ categoryId, listOrder }, { services: { db } }) => service.orderProjectTypes(db, categoryId, listOrder),
     addProjectType: async ({ projectType }, { services: { db } }) => service.addProjectType(db, projectType),
     updateProjectType: async ({ id, projectType }, { services: { db } }) => service.updateProjectType(db, id, projectType),
-    deleteProjectType: async ({ id }, { services: { db } }) => service.deleteProjectType(db, id),
+    deleteProjectType: async ({ id }, { services: { db, now }, userId }) => service.deleteProjectType(db, id, await actorOf(db, userId, now())),
   },
 };

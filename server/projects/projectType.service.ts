@@ -7,6 +7,7 @@ import { ok, refuse } from '../domain/results.ts';
 import { categoryExists } from './category.repository.ts';
 import { checkedWrite, holdsNothing, parentExists, type Rule, type Target } from './checkedWrite.ts';
 import { applyOrder } from './order.ts';
+import { capture, putInTrash, type Who } from '../trash/trash.service.ts';
 import * as types from './projectType.repository.ts';
 import { toProjectType, withMedia, type MediaSource } from './views.ts';
 
@@ -35,8 +36,13 @@ export async function updateProjectType(db: Db, id: number, t: ProjectType): Pro
   return checkedWrite(db, projectType(id), categoryOf(t), (trx) => types.updateProjectType(trx, id, t));
 }
 
-export const deleteProjectType = (db: Db, id: number): Promise<MutationResult> =>
-  checkedWrite(db, projectType(id), holdsNothing((trx) => types.countProjectsOfType(trx, id), messages.projectType.hasProjects), (trx) => types.deleteProjectType(trx, id));
+/** Moves the type to the trash with its sub-type links (issue 28). */
+export const deleteProjectType = (db: Db, id: number, who: Who): Promise<MutationResult> =>
+  checkedWrite(db, projectType(id), holdsNothing((trx) => types.countProjectsOfType(trx, id), messages.projectType.hasProjects), async (trx) => {
+    const body = await capture.projectType(trx, id);
+    await putInTrash(trx, 'projecttype', id, String(body.rows.project_type?.[0]?.name ?? ''), body, who);
+    await types.deleteProjectType(trx, id);
+  });
 
 // Sub-types: links from a project type (SrcId) to its sub-types (DestId).
 
@@ -57,7 +63,14 @@ export async function addSubType(db: Db, { SrcId, DestId }: SubTypeLink): Promis
   });
 }
 
-export async function deleteSubType(db: Db, { SrcId, DestId }: SubTypeLink): Promise<MutationResult> {
-  if (!(await types.unlinkSubType(db, SrcId, DestId))) return refuse(messages.subType.notLinked);
-  return ok();
+/** Moves the link to the trash (issue 28). */
+export function deleteSubType(db: Db, { SrcId, DestId }: SubTypeLink, who: Who): Promise<MutationResult> {
+  return db.transaction().execute(async (trx) => {
+    const body = await capture.subTypeLink(trx, SrcId, DestId);
+    if (!body.rows.subtype_link?.length) return refuse(messages.subType.notLinked);
+    const names = new Map((await trx.selectFrom('project_type').select(['id', 'name']).where('id', 'in', [SrcId, DestId]).execute()).map((r) => [r.id, r.name]));
+    await putInTrash(trx, 'subtype', `${SrcId}-${DestId}`, `${names.get(SrcId) ?? SrcId} → ${names.get(DestId) ?? DestId}`, body, who);
+    await types.unlinkSubType(trx, SrcId, DestId);
+    return ok();
+  });
 }

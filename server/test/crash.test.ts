@@ -2,7 +2,8 @@
 // is killed with SIGKILL in the middle, twice; restarted on the same DATA_DIR it opens, passes
 // integrity_check, and holds every write that had been answered Result:true, quote requests
 // included (issue 17). Killed while its outbox waits for the mail server's acceptance, the server
-// sends the e-mail after its restart, under the same Message-ID.
+// sends the e-mail after its restart, under the same Message-ID. Killed in the middle of restores
+// from the trash (issue 28), each project is wholly back with its gallery or wholly in the trash.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,5 +179,61 @@ test('a commit is on disk before the answer: SQLite in WAL mode with synchronous
     expect((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(t.db)).rows).toEqual([{ synchronous: 2 }]);
   } finally {
     await t.close();
+  }
+});
+
+test('killed in the middle of restores from the trash (issue 28): each project is wholly back with its gallery, or wholly in the trash', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-crash-trash-'));
+  try {
+    const server = await start(dataDir);
+    const token = await login(server.base);
+    const projects = (await call(server.base, 'GET', '/api/project/all/')).json as unknown as Array<{ Id: number }>;
+    const galleries = new Map<number, number>();
+    for (const { Id } of projects) {
+      galleries.set(Id, ((await call(server.base, 'GET', `/api/project/${Id}`)).json as unknown as { Gallery?: unknown[] }).Gallery?.length ?? 0);
+      expect((await call(server.base, 'DELETE', `/api/project/${Id}`, token)).json.Result).toBe(true);
+    }
+    const entries = (await call(server.base, 'GET', '/api/trash/', token)).json as unknown as Array<{ Id: number; RecordId: string }>;
+    const acknowledged: number[] = [];
+    let dead = false;
+    const lane = async (mine: typeof entries) => {
+      for (const entry of mine) {
+        if (dead) return;
+        try {
+          const res = await call(server.base, 'POST', `/api/trash/${entry.Id}/restore`, token);
+          if (res.json.Result === true) acknowledged.push(Number(entry.RecordId));
+        } catch (error) {
+          if (!dead) throw error;
+        }
+        if (acknowledged.length >= 3 && !dead) {
+          dead = true;
+          server.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all([lane(entries.filter((_, i) => i % 2 === 0)), lane(entries.filter((_, i) => i % 2 === 1))]);
+    await server.exited;
+
+    const again = await start(dataDir);
+    try {
+      const admin = await login(again.base);
+      const inTrash = new Set(((await call(again.base, 'GET', '/api/trash/', admin)).json as unknown as Array<{ RecordId: string }>).map((e) => Number(e.RecordId)));
+      const present = new Set(((await call(again.base, 'GET', '/api/project/all/', admin)).json as unknown as Array<{ Id: number }>).map((p) => p.Id));
+      for (const id of acknowledged) expect([id, present.has(id)]).toEqual([id, true]);
+      expect(present.size).toBeLessThan(projects.length); // killed before every restore was done
+      for (const { Id } of projects) {
+        expect([Id, present.has(Id) !== inTrash.has(Id)]).toEqual([Id, true]);
+        if (present.has(Id)) {
+          const gallery = ((await call(again.base, 'GET', `/api/project/${Id}`)).json as unknown as { Gallery?: unknown[] }).Gallery?.length ?? 0;
+          expect([Id, gallery]).toEqual([Id, galleries.get(Id)]);
+        }
+      }
+    } finally {
+      again.child.kill('SIGTERM');
+      await again.exited;
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabaseFor(dataDir);
   }
 });

@@ -342,6 +342,10 @@ describe('acceptance 2: deleting', () => {
     const deleted = await t.call('DELETE', `/api/image/${upload.Name}`, { token });
     expect(deleted.json()).toMatchObject({ Result: true });
     for (const file of files) expect([file, (await t.call('GET', `/assets/images/${file}`)).statusCode]).toEqual([file, 404]);
+    // Issue 28: the files wait in the trash (a restore serves them again); erased for good, they go.
+    for (const file of files) expect([file, existsSync(join(imagesDir(t), file))]).toEqual([file, true]);
+    const entry = (await t.call('GET', '/api/trash/', { token })).json<Array<{ Id: number; RecordId: string }>>().find((e) => e.RecordId === upload.Name);
+    expect((await t.call('DELETE', `/api/trash/${entry?.Id}`, { token })).json()).toMatchObject({ Result: true });
     for (const file of files) expect([file, existsSync(join(imagesDir(t), file))]).toEqual([file, false]);
     expect((await t.call('GET', `/assets/images/${upload.Name}`)).statusCode).toBe(404);
     expect((await t.call('GET', `/assets/images/${upload.Name}.40.webp`)).statusCode).toBe(404);

@@ -52,6 +52,10 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   updateGalleryItem: { url: '/api/project/3/gallery/1', body: { Image: 'buffet-chene.jpg', Caption: '', Alt: 'Un buffet', Pair: '' } },
   deleteGalleryItem: { url: '/api/project/3/gallery/1' },
   orderGallery: { url: '/api/project/3/gallery/order', body: { Seen: [1, 2], Order: [2, 1] } },
+  // Issue 28: the trash and the versions (no such entry: 404, but must not even get there).
+  restoreTrash: { url: '/api/trash/1/restore' },
+  deleteTrash: { url: '/api/trash/1' },
+  restoreVersion: { url: '/api/history/category/1/1/restore' },
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 

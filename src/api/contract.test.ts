@@ -83,6 +83,13 @@ const added: [string, string][] = [
   ['PUT', '/api/project/{id}/gallery/order'],
   ['PUT', '/api/project/{id}/gallery/{itemId}'],
   ['DELETE', '/api/project/{id}/gallery/{itemId}'],
+  // Issue 28: the trash, the versions of a record, the journal.
+  ['GET', '/api/trash/'],
+  ['POST', '/api/trash/{Id}/restore'],
+  ['DELETE', '/api/trash/{Id}'],
+  ['GET', '/api/history/{Kind}/{RecordId}'],
+  ['POST', '/api/history/{Kind}/{RecordId}/{Version}/restore'],
+  ['GET', '/api/journal/'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>

@@ -359,6 +359,8 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.siteMenu.path, 'MenuEditorScreen'],
   [paths.admin.order.path, 'OrderScreen'],
   [paths.admin.testimonials.path, 'TestimonialEditorScreen'],
+  [paths.admin.trash.path, 'TrashScreen'],
+  [paths.admin.journal.path, 'JournalScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

@@ -25,6 +25,8 @@ export const admin = {
     siteMenu: 'Menu',
     order: 'Ordre d’affichage',
     testimonials: 'Témoignages',
+    trash: 'Corbeille',
+    journal: 'Journal',
     quit: 'Quitter Admin',
   },
   /** The English texts the owner writes beside the French ones (issue 27); the admin stays French. */

@@ -1,6 +1,7 @@
 // The catalogue with the administrator area's texts, for code under src/features/admin only.
 import { admin } from './admin';
 import { adminQuotes } from './adminQuotes';
+import { adminSafety } from './adminSafety';
 import { messages as publicMessages } from './index';
 
-export const messages = { ...publicMessages, admin: { ...admin, quotes: adminQuotes } } as const;
+export const messages = { ...publicMessages, admin: { ...admin, quotes: adminQuotes, safety: adminSafety } } as const;

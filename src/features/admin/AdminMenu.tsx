@@ -22,6 +22,8 @@ const entries = [
   { to: paths.admin.user.href(), label: t.user },
   { to: paths.admin.site.href(), label: t.site },
   { to: paths.admin.siteMenu.href(), label: t.siteMenu },
+  { to: paths.admin.trash.href(), label: t.trash },
+  { to: paths.admin.journal.href(), label: t.journal },
 ];
 
 export function AdminMenu() {

@@ -11,6 +11,8 @@ import { QuotesInbox } from './quotes/QuotesInbox';
 import { MenuEditor } from './site/MenuEditor';
 import { SiteEditor } from './site/SiteEditor';
 import { OrderEditor } from './order/OrderEditor';
+import { TrashList } from './safety/TrashList';
+import { JournalList } from './safety/JournalList';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
@@ -36,3 +38,5 @@ export const SiteEditorScreen = () => <SiteEditor />;
 export const MenuEditorScreen = () => <MenuEditor />;
 export const OrderScreen = () => <OrderEditor />;
 export const TestimonialEditorScreen = () => <RecordEditor config={testimonialEditor} />;
+export const TrashScreen = () => <TrashList />;
+export const JournalScreen = () => <JournalList />;

@@ -102,6 +102,8 @@ function crudOf<R extends { Id: number }, K extends string>(
 }
 
 export const categoryEditor: EditorConfig<Category> = {
+  historyKind: 'category',
+  trashKind: 'category',
   title: t.editors.category,
   navigator: navigators.category,
   useCrud: () =>
@@ -115,6 +117,8 @@ export const categoryEditor: EditorConfig<Category> = {
 };
 
 export const projectTypeEditor: EditorConfig<ProjectType> = {
+  historyKind: 'projecttype',
+  trashKind: 'projecttype',
   title: t.editors.projectType,
   navigator: navigators.projectType,
   useCrud: () =>
@@ -129,6 +133,8 @@ export const projectTypeEditor: EditorConfig<ProjectType> = {
 };
 
 export const projectEditor: EditorConfig<Project> = {
+  historyKind: 'project',
+  trashKind: 'project',
   title: t.editors.project,
   navigator: navigators.project,
   useCrud: () =>
@@ -156,6 +162,7 @@ export const projectEditor: EditorConfig<Project> = {
 const hashPassword = (typed: string) => md5(typed);
 
 export const userEditor: EditorConfig<User> = {
+  trashKind: 'user',
   title: t.editors.user,
   navigator: navigators.user,
   useCrud: () =>

@@ -1,7 +1,8 @@
 // The one record navigator: shows one record of a list at a time, moves between records, and
 // adds, updates and deletes through the editor's configuration (specification sections 2, 4, 5).
 // Category, project type, project and user editors are configurations of this component.
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useLazyGetTrashQuery, useRestoreTrashMutation } from '../../../api/api.enhanced';
 import { getIn, type FormApi } from 'final-form';
 import { Form, FormSpy } from 'react-final-form';
 import { useAppDispatch, useAppSelector } from '../../../hooks/store';
@@ -12,6 +13,11 @@ import { FormField } from './FormField';
 import { canMove, shownIndex, type Move } from './navigatorSlice';
 import type { EditorConfig } from './types';
 import { useLeaveGuard } from './useLeaveGuard';
+import { outcomeOf } from './outcome';
+import { HistoryPanel } from '../safety/HistoryPanel';
+
+/** How long « Annuler » stays after a deletion (at least 10 s, issue 28). */
+export const UNDO_MS = 15_000;
 
 const t = messages.admin;
 
@@ -32,6 +38,15 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
   const idPrefix = useId();
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
+  // « Annuler » after a deletion: the trash entry that brings the record back, for UNDO_MS.
+  const [undo, setUndo] = useState<{ entryId: number; recordId: number } | null>(null);
+  const [readTrash] = useLazyGetTrashQuery();
+  const [restore] = useRestoreTrashMutation();
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
 
   const records = crud.list.data ?? [];
   const total = records.length;
@@ -83,6 +98,29 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
       const outcome = await crud.remove(record);
       if (outcome.ok) await crud.list.refetch();
       dispatch(outcome.ok ? actions.deleted() : actions.failed(outcome.message));
+      if (outcome.ok && config.trashKind) {
+        const trash = await readTrash().then((result) => result.data ?? []);
+        const entry = trash.find((e) => e.Kind === config.trashKind && e.RecordId === String(record.Id));
+        setUndo(entry ? { entryId: entry.Id, recordId: record.Id } : null);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const undoDelete = async () => {
+    if (!undo) return;
+    setBusy(true);
+    try {
+      const outcome = outcomeOf(await restore({ id: undo.entryId }));
+      setUndo(null);
+      if (!outcome.ok) {
+        dispatch(actions.failed(outcome.message));
+        return;
+      }
+      const refreshed = (await crud.list.refetch()) as { data?: R[] };
+      const back = (refreshed.data ?? []).findIndex((r) => r.Id === undo.recordId);
+      dispatch(actions.restored(Math.max(back, 0)));
     } finally {
       setBusy(false);
     }
@@ -130,6 +168,13 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
   return (
     <AdminPage title={config.title}>
       <Banner banner={nav.banner} />
+      {undo && nav.banner?.kind === 'success' && (
+        <p className="admin-undo">
+          <button type="button" disabled={busy} onClick={() => void undoDelete()}>
+            {t.safety.undo}
+          </button>
+        </p>
+      )}
       <nav className="admin-navigator" aria-label={t.navigator.label}>
         {moves.slice(0, 2).map(moveButton)}
         <output className="admin-counter">{config.counter(index + 1, total)}</output>
@@ -185,6 +230,17 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
         )}
       </Form>
       {record && mode !== 'add' ? config.below?.(record) : null}
+      {record && mode === 'browse' && config.historyKind ? (
+        <HistoryPanel
+          key={record.Id}
+          kind={config.historyKind}
+          recordId={String(record.Id)}
+          onRestored={(outcome) => {
+            void crud.list.refetch();
+            dispatch(outcome.ok ? actions.updated() : actions.failed(outcome.message));
+          }}
+        />
+      ) : null}
     </AdminPage>
   );
 }

@@ -82,6 +82,8 @@ export function createNavigatorSlice<Name extends string>(name: Name) {
       updated: (state) => succeeded(state),
       /** Effacer answered Result true: select the first record. */
       deleted: (state) => succeeded(state, 0),
+      /** « Annuler » after a deletion answered Result true: the record is back, selected at `index`. */
+      restored: (state, action: PayloadAction<number>) => succeeded(state, action.payload),
       /** Any operation refused or failed: the banner with the message; the mode stays. */
       failed(state, action: PayloadAction<string>) {
         state.banner = { kind: 'failure', message: action.payload };

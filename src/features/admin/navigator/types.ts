@@ -58,6 +58,10 @@ export interface EditorConfig<R extends { Id: number }> {
   marks?(record: R): string[];
   cancelLabel: string;
   confirmErase(record: R): string;
+  /** The record's kind in the trash (issue 28): « Annuler » after a deletion restores it. */
+  trashKind?: 'category' | 'projecttype' | 'project' | 'user';
+  /** The record's kind in the history (issue 28): « Historique » under the form. */
+  historyKind?: 'category' | 'projecttype' | 'project';
   /** After a refused Ajouter, only these fields keep what was typed (all when omitted). */
   keepAfterFailedAdd?: string[];
 }

@@ -1,0 +1,201 @@
+// The journal at the edge (issue 28): every write call through the API writes one entry — when,
+// which administrator, what action, which record (kind, id, name), and its outcome. Most writes
+// run with their entry in one transaction: the edge opens it, the handler's own transactions
+// join it (joinable below), and the entry is written before the commit, so a write whose entry
+// cannot be written does not happen. A write that throws (404, 400) is rolled back, then logged
+// as refused with its message. The calls whose work is not one database transaction (sign-in and
+// sign-out, uploads and deletions of library files, administrators' password hashing, the quote
+// inbox's files) are logged right after, in a transaction of their own. Never logged: a password,
+// a token, a hash, a quote request's personal details (its id only).
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { ContractOperation } from './contract.ts';
+import type { HandlerContext } from './operations.ts';
+import type { Database } from '../db/schema.ts';
+import type { Executor } from '../db/executor.ts';
+import { DomainError } from '../domain/errors.ts';
+import { messages } from '../domain/messages.ts';
+import { writeEntry, type JournalInsert } from '../journal/journal.service.ts';
+import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
+
+/** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
+const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
+/** Writes logged in a transaction of their own, right after (their work is not one transaction of the edge's). */
+const LOGGED_AFTER = new Set(['login', 'logout', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
+
+export const isJournaled = (op: ContractOperation): boolean => op.method !== 'GET' && !NOT_LOGGED.has(op.operationId);
+
+/** A transaction that the handler's own `db.transaction().execute(...)` calls join. */
+function joinable(trx: Transaction<Database>): Executor {
+  const joined: Executor = new Proxy(trx, {
+    get(target, property) {
+      if (property === 'transaction') return () => ({ execute: <T>(fn: (t: Executor) => Promise<T>) => fn(joined) });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as unknown as Executor;
+  return joined;
+}
+
+const KIND_OF_TAG: Record<string, string> = { auth: 'session' };
+const TABLE_OF_KIND: Record<string, 'category' | 'project_type' | 'project' | 'project_media' | 'app_user' | undefined> = {
+  category: 'category',
+  projecttype: 'project_type',
+  project: 'project',
+  gallery: 'project_media',
+  user: 'app_user',
+};
+
+function actionOf(operationId: string): string {
+  if (operationId === 'login') return 'sign-in';
+  if (operationId === 'logout') return 'sign-out';
+  if (operationId === 'updateUser') return 'password';
+  if (operationId === 'deleteTrash') return 'erase';
+  if (operationId === 'restoreVersion') return 'restore-version';
+  if (operationId === 'uploadImage') return 'upload';
+  const verb = /^(add|update|delete|order|restore)/.exec(operationId)?.[1];
+  return verb ?? operationId;
+}
+
+type Arg = Record<string, unknown>;
+interface Target {
+  kind: string;
+  recordId: string;
+  name: string;
+}
+
+/** The record a write is about, as it is before the write. */
+async function targetOf(db: Executor, op: ContractOperation, arg: Arg): Promise<Target> {
+  const kind = KIND_OF_TAG[op.tag] ?? op.tag;
+  const body = (op.bodyKey ? arg[op.bodyKey] : undefined) as Arg | undefined;
+  if (op.tag === 'trash') {
+    const entry = await db.selectFrom('trash').select(['kind', 'record_id', 'name']).where('id', '=', Number(arg.id)).executeTakeFirst();
+    return entry ? { kind: entry.kind, recordId: entry.record_id, name: entry.name } : { kind: 'trash', recordId: String(arg.id), name: '' };
+  }
+  if (op.tag === 'history') return { kind: String(arg.kind), recordId: String(arg.recordId), name: await nameOf(db, String(arg.kind), String(arg.recordId)) };
+  if (op.tag === 'site' || op.tag === 'menu') return { kind, recordId: op.tag, name: '' };
+  if (op.tag === 'subtype' && body) return { kind, recordId: `${String(body.SrcId)}-${String(body.DestId)}`, name: '' };
+  if (op.tag === 'image') return { kind, recordId: arg.name === undefined ? '' : String(arg.name), name: arg.name === undefined ? '' : String(arg.name) };
+  if (op.operationId.startsWith('order')) return { kind, recordId: String(arg.categoryId ?? arg.typeId ?? arg.id ?? ''), name: '' };
+  const id = arg.itemId ?? arg.id;
+  if (id === undefined) return { kind, recordId: '', name: '' };
+  return { kind, recordId: String(id), name: await nameOf(db, kind, String(id)) };
+}
+
+async function nameOf(db: Executor, kind: string, recordId: string): Promise<string> {
+  const table = TABLE_OF_KIND[kind];
+  const id = Number(recordId);
+  if (!table || !Number.isSafeInteger(id)) return '';
+  if (table === 'app_user') return (await db.selectFrom('app_user').select('email').where('id', '=', id).executeTakeFirst())?.email ?? '';
+  if (table === 'project_media') {
+    const item = await db.selectFrom('project_media').select(['caption', 'image']).where('id', '=', id).executeTakeFirst();
+    return item ? item.caption || item.image : '';
+  }
+  return (await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())?.name ?? '';
+}
+
+/** After a successful add: the new record (the largest id of its table, the transaction holding the write lock). */
+async function added(db: Executor, kind: string, target: Target): Promise<Target> {
+  const table = TABLE_OF_KIND[kind];
+  if (!table) return target;
+  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const id = row?.id === undefined || row.id === null ? '' : String(row.id);
+  return { ...target, recordId: id, name: await nameOf(db, kind, id) };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The administrator: the signed-in one, else (sign-in) the one of the e-mail, else (sign-out) the one of the refresh token. */
+async function whoOf(db: Executor, op: ContractOperation, arg: Arg, ctx: HandlerContext): Promise<string> {
+  if (ctx.userId !== null) return (await db.selectFrom('app_user').select('email').where('id', '=', ctx.userId).executeTakeFirst())?.email ?? '';
+  if (op.operationId === 'login') {
+    // The typed e-mail only when it is an administrator's: a password typed in the wrong field is never kept.
+    const email = String((arg.loginRequest as Arg | undefined)?.Email ?? '');
+    if (email.includes('\u0000')) return '';
+    return (await db.selectFrom('app_user').select('email').where('email_key', '=', email.trim().normalize('NFC').toLowerCase()).executeTakeFirst())?.email ?? '';
+  }
+  if (op.operationId === 'logout') {
+    const token = /^Bearer (.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1];
+    if (!token) return '';
+    const row = await db
+      .selectFrom('refresh_token')
+      .innerJoin('app_user', 'app_user.id', 'refresh_token.user_id')
+      .select('app_user.email')
+      .where('refresh_token.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    return row?.email ?? '';
+  }
+  return '';
+}
+
+interface Outcome {
+  outcome: 'done' | 'refused';
+  message: string;
+}
+
+function outcomeOf(answer: unknown): Outcome {
+  const result = answer as { Result?: unknown; Message?: unknown } | null;
+  if (result && typeof result === 'object' && typeof result.Result === 'boolean') {
+    const message = typeof result.Message === 'string' ? result.Message : result.Result ? '' : messages.journal.signInRefused;
+    return { outcome: result.Result ? 'done' : 'refused', message };
+  }
+  return { outcome: 'done', message: '' };
+}
+
+const errorOutcome = (error: unknown): Outcome => ({ outcome: 'refused', message: error instanceof DomainError ? error.message : messages.request.internal });
+
+/** Runs a write call with its journal entry. */
+export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: HandlerContext, run: (ctx: HandlerContext) => Promise<T>): Promise<T> {
+  const { db } = ctx.services;
+  const action = actionOf(op.operationId);
+  const entryOf = (who: string, target: Target, outcome: Outcome): JournalInsert => ({
+    at: ctx.services.now(),
+    by: who,
+    action,
+    kind: target.kind,
+    record_id: target.recordId,
+    name: target.name,
+    outcome: outcome.outcome,
+    message: outcome.message,
+  });
+  // Read before the write (the record's name before it goes), then logged after it.
+  if (LOGGED_AFTER.has(op.operationId)) {
+    const who = await whoOf(db, op, arg, ctx);
+    const before = await targetOf(db, op, arg);
+    let answer: T;
+    try {
+      answer = await run(ctx);
+    } catch (error) {
+      await db.transaction().execute((trx) => writeEntry(trx, entryOf(who, before, errorOutcome(error))));
+      throw error;
+    }
+    const outcome = outcomeOf(answer);
+    const target = op.operationId === 'addUser' && outcome.outcome === 'done' ? await added(db, before.kind, before) : op.operationId === 'login' ? { ...before, name: who } : before;
+    const finalWho = op.operationId === 'login' && outcome.outcome === 'done' ? who : who;
+    await db.transaction().execute((trx) => writeEntry(trx, entryOf(finalWho, target, outcome)));
+    return answer;
+  }
+  let failure: { who: string; target: Target } | null = null;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const joined = joinable(trx);
+      const who = await whoOf(joined, op, arg, ctx);
+      const before = await targetOf(joined, op, arg);
+      failure = { who, target: before };
+      // An update keeps the state it replaces (the record's history).
+      const versioned = VERSIONED[op.operationId];
+      const record = versioned === undefined ? null : versioned === 'arg' ? { kind: arg.kind as HistoryKind, id: String(arg.recordId) } : { kind: versioned, id: versioned === 'site' || versioned === 'menu' ? versioned : String(arg.id) };
+      const previous = record ? await stateOf(joined, record.kind, record.id) : null;
+      const answer = await run({ ...ctx, services: { ...ctx.services, db: joined } });
+      const outcome = outcomeOf(answer);
+      if (record && outcome.outcome === 'done') await keepVersion(joined, record.kind, record.id, previous, { by: who, at: ctx.services.now() });
+      const target = op.operationId.startsWith('add') && outcome.outcome === 'done' ? await added(joined, before.kind, before) : before;
+      await writeEntry(joined, entryOf(who, target, outcome));
+      return answer;
+    });
+  } catch (error) {
+    const at = failure as { who: string; target: Target } | null;
+    await db.transaction().execute((trx) => writeEntry(trx, entryOf(at?.who ?? '', at?.target ?? { kind: op.tag, recordId: '', name: '' }, errorOutcome(error))));
+    throw error;
+  }
+}

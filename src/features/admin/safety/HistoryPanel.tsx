@@ -1,0 +1,62 @@
+// « Historique » under an editor (issue 28): the versions the record's updates replaced, newest
+// first, each with its changed fields (old and new values side by side) and « Restaurer cette
+// version », an ordinary update (recorded, and refused like any update when no longer valid).
+import { useState } from 'react';
+import { useGetHistoryQuery, useRestoreVersionMutation, type HistoryVersion } from '../../../api/api.enhanced';
+import { messages } from '../../../messages/withAdmin';
+import { bannerOf, outcomeOf, type Outcome } from '../navigator/outcome';
+import { Banner } from '../AdminPage';
+import type { Banner as BannerState } from '../navigator/navigatorSlice';
+import { dateTime } from './TrashList';
+
+const t = messages.admin.safety.history;
+
+export type HistoryKind = 'category' | 'projecttype' | 'project' | 'site' | 'menu';
+
+export function HistoryPanel({ kind, recordId, onRestored }: { kind: HistoryKind; recordId: string; onRestored?: (outcome: Outcome) => void }) {
+  const history = useGetHistoryQuery({ kind, recordId }, { refetchOnMountOrArgChange: true });
+  const [restore, restoring] = useRestoreVersionMutation();
+  const [banner, setBanner] = useState<BannerState>(null);
+  const versions = history.data ?? [];
+
+  const onRestore = async (version: HistoryVersion) => {
+    if (!window.confirm(t.confirm(version.Version))) return;
+    const outcome = outcomeOf(await restore({ kind, recordId, version: version.Version }));
+    setBanner(bannerOf(outcome));
+    onRestored?.(outcome);
+  };
+
+  return (
+    <details className="admin-history">
+      <summary>{t.title}</summary>
+      <Banner banner={banner} />
+      {history.data && versions.length === 0 && <p>{t.empty}</p>}
+      {versions.map((version) => (
+        <section key={version.Version} aria-label={t.version(version.Version)}>
+          <h3>{t.heading(version.Version, dateTime(version.At), version.By)}</h3>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.field}</th>
+                <th scope="col">{t.old}</th>
+                <th scope="col">{t.new}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {version.Changes.map((change) => (
+                <tr key={change.Field}>
+                  <td>{t.fields[change.Field] ?? change.Field}</td>
+                  <td>{change.Old}</td>
+                  <td>{change.New}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="button" disabled={restoring.isLoading} onClick={() => void onRestore(version)}>
+            {t.restore}
+          </button>
+        </section>
+      ))}
+    </details>
+  );
+}

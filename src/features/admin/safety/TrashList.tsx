@@ -1,0 +1,80 @@
+// « Corbeille » (/admin/trash, issue 28): what was deleted, when and by whom, newest first, each
+// with « Restaurer » and « Supprimer définitivement » (after a confirmation).
+import { useState } from 'react';
+import { useDeleteTrashMutation, useGetTrashQuery, useRestoreTrashMutation, type TrashEntry } from '../../../api/api.enhanced';
+import { messages } from '../../../messages/withAdmin';
+import { AdminPage, BackButton, Banner } from '../AdminPage';
+import { bannerOf, outcomeOf } from '../navigator/outcome';
+import type { Banner as BannerState } from '../navigator/navigatorSlice';
+
+const t = messages.admin.safety;
+
+/** How long deleted records stay (TRASH_RETENTION_DAYS's default; the server's own value decides). */
+const RETENTION_DAYS = 30;
+
+export const dateTime = (iso: string) => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short' }).format(Date.parse(iso));
+
+export function TrashList() {
+  const trash = useGetTrashQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [restore, restoring] = useRestoreTrashMutation();
+  const [erase, erasing] = useDeleteTrashMutation();
+  const [banner, setBanner] = useState<BannerState>(null);
+  const [done, setDone] = useState('');
+  const busy = restoring.isLoading || erasing.isLoading;
+
+  const onRestore = async (entry: TrashEntry) => {
+    const outcome = outcomeOf(await restore({ id: entry.Id }));
+    setBanner(bannerOf(outcome));
+    setDone(outcome.ok ? t.trash.restored(entry.Name) : '');
+  };
+  const onErase = async (entry: TrashEntry) => {
+    if (!window.confirm(t.trash.confirmErase(entry.Name))) return;
+    const outcome = outcomeOf(await erase({ id: entry.Id }));
+    setBanner(bannerOf(outcome));
+    setDone(outcome.ok ? t.trash.erased(entry.Name) : '');
+  };
+
+  const entries = trash.data ?? [];
+  return (
+    <AdminPage title={t.trash.title}>
+      <Banner banner={banner} />
+      {done && <p role="status">{done}</p>}
+      <p>{t.trash.intro(RETENTION_DAYS)}</p>
+      {trash.data && entries.length === 0 && <p>{t.trash.empty}</p>}
+      {entries.length > 0 && (
+        <table className="admin-table" aria-label={t.trash.label}>
+          <thead>
+            <tr>
+              <th scope="col">{t.trash.kind}</th>
+              <th scope="col">{t.trash.name}</th>
+              <th scope="col">{t.trash.deletedAt}</th>
+              <th scope="col">{t.trash.deletedBy}</th>
+              <th scope="col">{t.trash.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.Id}>
+                <td>{t.kinds[entry.Kind] ?? entry.Kind}</td>
+                <td>{entry.Name}</td>
+                <td>{dateTime(entry.DeletedAt)}</td>
+                <td>{entry.DeletedBy}</td>
+                <td>
+                  <button type="button" disabled={busy} onClick={() => void onRestore(entry)} aria-label={`${t.trash.restore} ${entry.Name}`}>
+                    {t.trash.restore}
+                  </button>{' '}
+                  <button type="button" disabled={busy} onClick={() => void onErase(entry)} aria-label={`${t.trash.erase} ${entry.Name}`}>
+                    {t.trash.erase}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="admin-actions">
+        <BackButton />
+      </div>
+    </AdminPage>
+  );
+}

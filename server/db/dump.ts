@@ -22,7 +22,7 @@ const FORMAT = 'atelier-portfolio-rows';
 const BATCH = 500;
 
 /** The tables a backup holds, parents first, with their keys (the export's order). */
-const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boolean }> = [
+export const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boolean }> = [
   { name: 'image', key: ['name'] },
   { name: 'category', key: ['id'], identity: true },
   { name: 'project_type', key: ['id'], identity: true },
@@ -36,9 +36,13 @@ const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boolean }>
   { name: 'quote_photo', key: ['quote_id', 'number'] },
   { name: 'mail_outbox', key: ['id'], identity: true },
   { name: 'site_document', key: ['name'] },
+  // The owner's safety net (issue 28): the trash, the versions updates replaced, the journal.
+  { name: 'trash', key: ['id'], identity: true },
+  { name: 'record_version', key: ['id'], identity: true },
+  { name: 'journal', key: ['id'], identity: true },
 ];
-// rate_limit_hit, quote_attempt and quote_token_used are not kept: attempts and used form tokens
-// of the last hours, not data.
+/** Not kept: attempts and used form tokens of the last hours, not data. */
+export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used'];
 
 interface Header {
   format: typeof FORMAT;

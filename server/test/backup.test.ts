@@ -9,7 +9,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { restore } from '../backup/backup.ts';
 import type { ProjectView } from '../../contract/api.ts';
-import { DUMP_FILE } from '../db/dump.ts';
+import { DUMP_FILE, NOT_BACKED_UP, TABLES } from '../db/dump.ts';
 import { databaseUrlFor, onPostgres, serverEnv } from './database.ts';
 import { backupOf, build, repoRoot, restoreInto, snapshot, type TestApp } from './helper.ts';
 
@@ -98,6 +98,11 @@ test('round trip while writes are happening: a consistent copy, every image, int
   } finally {
     await restored.close();
   }
+});
+
+test('every table of the database is in a PostgreSQL backup, or named as left out on purpose', async () => {
+  const tables = (await t.db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+  expect([...TABLES.map((table) => table.name), ...NOT_BACKED_UP].sort()).toEqual(tables.sort());
 });
 
 test('restore refuses a DATA_DIR that is not empty, and writes nothing there', async () => {

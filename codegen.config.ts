@@ -1,5 +1,8 @@
 // Generates, from openapi.yaml:
-//   src/api/generated.ts   the client's RTK Query endpoints and hooks (types from contract/api.ts);
+//   src/api/generated.ts   the client's RTK Query endpoints and hooks that need no administrator's
+//                          token (what public pages call, sign-in included; types from contract/api.ts);
+//   src/api/generatedAdmin.ts  the others (security: bearer only), injected into the same API by
+//                          the admin's chunk alone: public pages never load the admin's calls;
 //   contract/api.ts        the schema and operation types both sides import (types only), the
 //                          table of operations (operationId → [argument, answer]) and where each is;
 //   contract/limits.ts     the length and pattern limits of every string the contract constrains
@@ -32,6 +35,10 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** An operation that needs an administrator's token: every security requirement names `bearer`. */
+const adminOnly = (operation: { security?: Array<Record<string, unknown>> }): boolean =>
+  (operation.security ?? []).length > 0 && (operation.security ?? []).every((requirement) => 'bearer' in requirement);
 
 /** The type declarations of the RTK Query file, without the endpoints and hooks. */
 function typesOf(rtk: string): string {
@@ -126,15 +133,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     '// Do not edit by hand.\n';
   process.chdir(here('./src/api'));
   const rtk = String(await generateEndpoints({ ...config, outputFile: undefined }));
-  // The client's file keeps its endpoints and hooks and takes its types from contract/api.ts.
   const types = typesOf(rtk);
   const names = [...types.matchAll(/^export type (\w+)/gm)].map((match) => match[1]);
-  const client = rtk.replace(
-    types,
-    `import type { ${names.join(', ')} } from '../../contract/api';\nexport type * from '../../contract/api';\n`,
-  );
+  // Each client file keeps its endpoints and hooks and takes its types from contract/api.ts.
+  const clientFile = async (admin: boolean, exportName: string, reexport: string) => {
+    const code = String(await generateEndpoints({ ...config, outputFile: undefined, exportName, filterEndpoints: (_name, op) => adminOnly(op.operation) === admin }));
+    const own = typesOf(code);
+    const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(code.replace(own, '')));
+    return banner + code.replace(own, `import type { ${used.join(', ')} } from '../../contract/api';\n${reexport}`);
+  };
   const files: [string, string][] = [
-    [config.outputFile, banner + client],
+    [config.outputFile, await clientFile(false, 'generatedApi', "export type * from '../../contract/api';\n")],
+    [here('./src/api/generatedAdmin.ts'), await clientFile(true, 'generatedAdminApi', '')],
     [here('./contract/api.ts'), banner + '// Types only: no RTK Query, no DOM; the server and the client both import them.\n' + types + operationsOf(doc)],
     [here('./contract/limits.ts'), banner + limitsOf(doc)],
   ];
@@ -158,5 +168,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
   }
   if (stale) process.exit(1);
-  if (check) console.log('src/api/generated.ts and contract/ match openapi.yaml');
+  if (check) console.log('src/api/generated.ts, generatedAdmin.ts and contract/ match openapi.yaml');
 }

@@ -63,6 +63,11 @@ export default tseslint.config(
               message: 'Shared code imports nothing of the app shell (src/app/): the app imports it.',
             },
             {
+              target: ['./src/app', './src/components', './src/hooks', './src/lib', './src/messages', './src/features/portfolio', './src/features/welcome', './src/features/pages', './src/features/quotes', './src/main.tsx', './src/entry-server.tsx'],
+              from: ['./src/api/adminApi.ts', './src/api/generatedAdmin.ts'],
+              message: "The administrator's calls load with the admin's chunk only: public code imports src/api/api.enhanced.ts.",
+            },
+            {
               target: './src/hooks',
               from: './src/app',
               except: ['./store.ts'],
@@ -78,7 +83,7 @@ export default tseslint.config(
     // Services, repositories and every business module of the server know nothing of HTTP: a
     // refusal is a value or a DomainError (server/domain/errors.ts) that the edge maps to its
     // status. Only routes (*.routes.ts), request readers (*.http.ts) and server/http/ speak it.
-    files: ['server/{auth,backup,db,demo,domain,media,projects,quotes,site,testimonials}/**/*.ts'],
+    files: ['server/{auth,backup,db,demo,domain,journal,media,projects,quotes,site,testimonials,trash}/**/*.ts'],
     ignores: ['**/*.routes.ts', '**/*.http.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

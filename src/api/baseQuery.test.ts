@@ -1,4 +1,4 @@
-import { api } from './api.enhanced';
+import { adminApi, api } from './adminApi';
 import { baseQueryWithReauth, httpExtra } from './baseQuery';
 import { makeStore, type RootState } from '../app/store';
 import { browserFetch } from '../test/browserFetch';
@@ -73,7 +73,7 @@ describe('headers', () => {
   it('sends the XSRF cookie value as X-XSRF-TOKEN on non-GET calls only', async () => {
     const store = storeWith('access-2', 'refresh-1');
     await store.dispatch(api.endpoints.getCategories.initiate());
-    await store.dispatch(api.endpoints.addCategory.initiate({ category: { Id: 0, Name: 'Jardins' } }));
+    await store.dispatch(adminApi.endpoints.addCategory.initiate({ category: { Id: 0, Name: 'Jardins' } }));
     const [get, post] = server.seen;
     expect(get?.headers['x-xsrf-token']).toBeUndefined();
     expect(post?.method).toBe('POST');
@@ -131,7 +131,7 @@ describe('HTTP 401 on a call that is not the refresh call', () => {
     const listQuery = store.dispatch(api.endpoints.getCategories.initiate());
     const [list, add] = await Promise.all([
       listQuery,
-      store.dispatch(api.endpoints.addCategory.initiate({ category: { Id: 0, Name: 'Jardins' } })),
+      store.dispatch(adminApi.endpoints.addCategory.initiate({ category: { Id: 0, Name: 'Jardins' } })),
     ]);
     listQuery.unsubscribe();
     expect(list.data).toHaveLength(1);

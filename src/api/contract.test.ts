@@ -83,6 +83,12 @@ const added: [string, string][] = [
   ['PUT', '/api/project/{id}/gallery/order'],
   ['PUT', '/api/project/{id}/gallery/{itemId}'],
   ['DELETE', '/api/project/{id}/gallery/{itemId}'],
+  // Issue 31: clients' testimonials.
+  ['GET', '/api/testimonial/all/'],
+  ['POST', '/api/testimonial/'],
+  ['PUT', '/api/testimonial/{Id}'],
+  ['DELETE', '/api/testimonial/{Id}'],
+  ['PUT', '/api/testimonial/order/'],
   // Issue 28: the trash, the versions of a record, the journal.
   ['GET', '/api/trash/'],
   ['POST', '/api/trash/{Id}/restore'],

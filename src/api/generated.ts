@@ -19,42 +19,6 @@ const injectedRtkApi = api.injectEndpoints({
     getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
       query: () => ({ url: `/api/category/all/` }),
     }),
-    addCategory: build.mutation<AddCategoryApiResponse, AddCategoryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/category/`,
-        method: "POST",
-        body: queryArg.category,
-      }),
-    }),
-    updateCategory: build.mutation<
-      UpdateCategoryApiResponse,
-      UpdateCategoryApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/category/${queryArg.id}`,
-        method: "PUT",
-        body: queryArg.category,
-      }),
-    }),
-    deleteCategory: build.mutation<
-      DeleteCategoryApiResponse,
-      DeleteCategoryApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/category/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
-    orderCategories: build.mutation<
-      OrderCategoriesApiResponse,
-      OrderCategoriesApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/category/order/`,
-        method: "PUT",
-        body: queryArg.listOrder,
-      }),
-    }),
     getProjectTypes: build.query<
       GetProjectTypesApiResponse,
       GetProjectTypesApiArg
@@ -67,55 +31,6 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: (queryArg) => ({ url: `/api/projecttype/${queryArg.id}` }),
     }),
-    addProjectType: build.mutation<
-      AddProjectTypeApiResponse,
-      AddProjectTypeApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/projecttype/`,
-        method: "POST",
-        body: queryArg.projectType,
-      }),
-    }),
-    updateProjectType: build.mutation<
-      UpdateProjectTypeApiResponse,
-      UpdateProjectTypeApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/projecttype/${queryArg.id}`,
-        method: "PUT",
-        body: queryArg.projectType,
-      }),
-    }),
-    deleteProjectType: build.mutation<
-      DeleteProjectTypeApiResponse,
-      DeleteProjectTypeApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/projecttype/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
-    orderProjectTypes: build.mutation<
-      OrderProjectTypesApiResponse,
-      OrderProjectTypesApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/projecttype/order/${queryArg.categoryId}`,
-        method: "PUT",
-        body: queryArg.listOrder,
-      }),
-    }),
-    orderProjects: build.mutation<
-      OrderProjectsApiResponse,
-      OrderProjectsApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/projects/${queryArg.typeId}/order`,
-        method: "PUT",
-        body: queryArg.listOrder,
-      }),
-    }),
     getProjectsByType: build.query<
       GetProjectsByTypeApiResponse,
       GetProjectsByTypeApiArg
@@ -124,45 +39,6 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getProject: build.query<GetProjectApiResponse, GetProjectApiArg>({
       query: (queryArg) => ({ url: `/api/project/${queryArg.id}` }),
-    }),
-    getGallery: build.query<GetGalleryApiResponse, GetGalleryApiArg>({
-      query: (queryArg) => ({ url: `/api/project/${queryArg.id}/gallery` }),
-    }),
-    addGalleryItem: build.mutation<
-      AddGalleryItemApiResponse,
-      AddGalleryItemApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/project/${queryArg.id}/gallery`,
-        method: "POST",
-        body: queryArg.galleryItemInput,
-      }),
-    }),
-    orderGallery: build.mutation<OrderGalleryApiResponse, OrderGalleryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/project/${queryArg.id}/gallery/order`,
-        method: "PUT",
-        body: queryArg.listOrder,
-      }),
-    }),
-    updateGalleryItem: build.mutation<
-      UpdateGalleryItemApiResponse,
-      UpdateGalleryItemApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/project/${queryArg.id}/gallery/${queryArg.itemId}`,
-        method: "PUT",
-        body: queryArg.galleryItemInput,
-      }),
-    }),
-    deleteGalleryItem: build.mutation<
-      DeleteGalleryItemApiResponse,
-      DeleteGalleryItemApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/project/${queryArg.id}/gallery/${queryArg.itemId}`,
-        method: "DELETE",
-      }),
     }),
     getProjects: build.query<GetProjectsApiResponse, GetProjectsApiArg>({
       query: () => ({ url: `/api/project/all/` }),
@@ -173,90 +49,8 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: (queryArg) => ({ url: `/api/randomprojects/${queryArg.count}` }),
     }),
-    addProject: build.mutation<AddProjectApiResponse, AddProjectApiArg>({
-      query: (queryArg) => ({
-        url: `/api/project/`,
-        method: "POST",
-        body: queryArg.project,
-      }),
-    }),
-    updateProject: build.mutation<
-      UpdateProjectApiResponse,
-      UpdateProjectApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/project/${queryArg.id}`,
-        method: "PUT",
-        body: queryArg.project,
-      }),
-    }),
-    deleteProject: build.mutation<
-      DeleteProjectApiResponse,
-      DeleteProjectApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/project/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
     getSubTypes: build.query<GetSubTypesApiResponse, GetSubTypesApiArg>({
       query: (queryArg) => ({ url: `/api/subtype/${queryArg.id}` }),
-    }),
-    addSubType: build.mutation<AddSubTypeApiResponse, AddSubTypeApiArg>({
-      query: (queryArg) => ({
-        url: `/api/subtype/add/`,
-        method: "POST",
-        body: queryArg.subTypeLink,
-      }),
-    }),
-    deleteSubType: build.mutation<
-      DeleteSubTypeApiResponse,
-      DeleteSubTypeApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/subtype/del/`,
-        method: "POST",
-        body: queryArg.subTypeLink,
-      }),
-    }),
-    getUsers: build.query<GetUsersApiResponse, GetUsersApiArg>({
-      query: () => ({ url: `/api/user/all/` }),
-    }),
-    addUser: build.mutation<AddUserApiResponse, AddUserApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/`,
-        method: "POST",
-        body: queryArg.userInput,
-      }),
-    }),
-    updateUser: build.mutation<UpdateUserApiResponse, UpdateUserApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/${queryArg.id}`,
-        method: "PUT",
-        body: queryArg.userInput,
-      }),
-    }),
-    deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
-    getImages: build.query<GetImagesApiResponse, GetImagesApiArg>({
-      query: () => ({ url: `/api/image/all/` }),
-    }),
-    uploadImage: build.mutation<UploadImageApiResponse, UploadImageApiArg>({
-      query: (queryArg) => ({
-        url: `/api/image/`,
-        method: "POST",
-        body: queryArg.imageUpload,
-      }),
-    }),
-    deleteImage: build.mutation<DeleteImageApiResponse, DeleteImageApiArg>({
-      query: (queryArg) => ({
-        url: `/api/image/${queryArg.name}`,
-        method: "DELETE",
-      }),
     }),
     getQuoteForm: build.query<GetQuoteFormApiResponse, GetQuoteFormApiArg>({
       query: (queryArg) => ({
@@ -273,55 +67,11 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.quoteRequest,
       }),
     }),
-    getQuotes: build.query<GetQuotesApiResponse, GetQuotesApiArg>({
-      query: () => ({ url: `/api/quote/all/` }),
-    }),
-    getQuote: build.query<GetQuoteApiResponse, GetQuoteApiArg>({
-      query: (queryArg) => ({ url: `/api/quote/${queryArg.id}` }),
-    }),
-    updateQuote: build.mutation<UpdateQuoteApiResponse, UpdateQuoteApiArg>({
-      query: (queryArg) => ({
-        url: `/api/quote/${queryArg.id}`,
-        method: "PUT",
-        body: queryArg.quoteUpdate,
-      }),
-    }),
-    deleteQuote: build.mutation<DeleteQuoteApiResponse, DeleteQuoteApiArg>({
-      query: (queryArg) => ({
-        url: `/api/quote/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
-    getQuotePhoto: build.query<GetQuotePhotoApiResponse, GetQuotePhotoApiArg>({
-      query: (queryArg) => ({
-        url: `/api/quote/${queryArg.id}/photo/${queryArg["number"]}`,
-      }),
-    }),
     getMenu: build.query<GetMenuApiResponse, GetMenuApiArg>({
       query: () => ({ url: `/api/menu` }),
     }),
-    updateMenu: build.mutation<UpdateMenuApiResponse, UpdateMenuApiArg>({
-      query: (queryArg) => ({
-        url: `/api/menu`,
-        method: "PUT",
-        body: queryArg.menu,
-      }),
-    }),
-    getMenuForEdit: build.query<
-      GetMenuForEditApiResponse,
-      GetMenuForEditApiArg
-    >({
-      query: () => ({ url: `/api/menu/all/` }),
-    }),
     getSite: build.query<GetSiteApiResponse, GetSiteApiArg>({
       query: () => ({ url: `/api/site` }),
-    }),
-    updateSite: build.mutation<UpdateSiteApiResponse, UpdateSiteApiArg>({
-      query: (queryArg) => ({
-        url: `/api/site`,
-        method: "PUT",
-        body: queryArg.siteSettings,
-      }),
     }),
     getTestimonials: build.query<
       GetTestimonialsApiResponse,
@@ -329,91 +79,11 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: () => ({ url: `/api/testimonial/all/` }),
     }),
-    addTestimonial: build.mutation<
-      AddTestimonialApiResponse,
-      AddTestimonialApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/testimonial/`,
-        method: "POST",
-        body: queryArg.testimonial,
-      }),
-    }),
-    updateTestimonial: build.mutation<
-      UpdateTestimonialApiResponse,
-      UpdateTestimonialApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/testimonial/${queryArg.id}`,
-        method: "PUT",
-        body: queryArg.testimonial,
-      }),
-    }),
-    deleteTestimonial: build.mutation<
-      DeleteTestimonialApiResponse,
-      DeleteTestimonialApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/testimonial/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
-    orderTestimonials: build.mutation<
-      OrderTestimonialsApiResponse,
-      OrderTestimonialsApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/testimonial/order/`,
-        method: "PUT",
-        body: queryArg.listOrder,
-      }),
-    }),
-    getTrash: build.query<GetTrashApiResponse, GetTrashApiArg>({
-      query: () => ({ url: `/api/trash/` }),
-    }),
-    restoreTrash: build.mutation<RestoreTrashApiResponse, RestoreTrashApiArg>({
-      query: (queryArg) => ({
-        url: `/api/trash/${queryArg.id}/restore`,
-        method: "POST",
-      }),
-    }),
-    deleteTrash: build.mutation<DeleteTrashApiResponse, DeleteTrashApiArg>({
-      query: (queryArg) => ({
-        url: `/api/trash/${queryArg.id}`,
-        method: "DELETE",
-      }),
-    }),
-    getHistory: build.query<GetHistoryApiResponse, GetHistoryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/history/${queryArg.kind}/${queryArg.recordId}`,
-      }),
-    }),
-    restoreVersion: build.mutation<
-      RestoreVersionApiResponse,
-      RestoreVersionApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/history/${queryArg.kind}/${queryArg.recordId}/${queryArg.version}/restore`,
-        method: "POST",
-      }),
-    }),
-    getJournal: build.query<GetJournalApiResponse, GetJournalApiArg>({
-      query: (queryArg) => ({
-        url: `/api/journal/`,
-        params: {
-          by: queryArg.by,
-          kind: queryArg.kind,
-          from: queryArg["from"],
-          to: queryArg.to,
-          page: queryArg.page,
-        },
-      }),
-    }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
-import type { LoginApiResponse, LoginApiArg, RefreshTokenApiResponse, RefreshTokenApiArg, LogoutApiResponse, LogoutApiArg, GetCategoriesApiResponse, GetCategoriesApiArg, AddCategoryApiResponse, AddCategoryApiArg, UpdateCategoryApiResponse, UpdateCategoryApiArg, DeleteCategoryApiResponse, DeleteCategoryApiArg, OrderCategoriesApiResponse, OrderCategoriesApiArg, GetProjectTypesApiResponse, GetProjectTypesApiArg, GetProjectTypesByCategoryApiResponse, GetProjectTypesByCategoryApiArg, AddProjectTypeApiResponse, AddProjectTypeApiArg, UpdateProjectTypeApiResponse, UpdateProjectTypeApiArg, DeleteProjectTypeApiResponse, DeleteProjectTypeApiArg, OrderProjectTypesApiResponse, OrderProjectTypesApiArg, OrderProjectsApiResponse, OrderProjectsApiArg, GetProjectsByTypeApiResponse, GetProjectsByTypeApiArg, GetProjectApiResponse, GetProjectApiArg, GetGalleryApiResponse, GetGalleryApiArg, AddGalleryItemApiResponse, AddGalleryItemApiArg, OrderGalleryApiResponse, OrderGalleryApiArg, UpdateGalleryItemApiResponse, UpdateGalleryItemApiArg, DeleteGalleryItemApiResponse, DeleteGalleryItemApiArg, GetProjectsApiResponse, GetProjectsApiArg, GetRandomProjectsApiResponse, GetRandomProjectsApiArg, AddProjectApiResponse, AddProjectApiArg, UpdateProjectApiResponse, UpdateProjectApiArg, DeleteProjectApiResponse, DeleteProjectApiArg, GetSubTypesApiResponse, GetSubTypesApiArg, AddSubTypeApiResponse, AddSubTypeApiArg, DeleteSubTypeApiResponse, DeleteSubTypeApiArg, GetUsersApiResponse, GetUsersApiArg, AddUserApiResponse, AddUserApiArg, UpdateUserApiResponse, UpdateUserApiArg, DeleteUserApiResponse, DeleteUserApiArg, GetImagesApiResponse, GetImagesApiArg, UploadImageApiResponse, UploadImageApiArg, DeleteImageApiResponse, DeleteImageApiArg, GetQuoteFormApiResponse, GetQuoteFormApiArg, SendQuoteApiResponse, SendQuoteApiArg, GetQuotesApiResponse, GetQuotesApiArg, GetQuoteApiResponse, GetQuoteApiArg, UpdateQuoteApiResponse, UpdateQuoteApiArg, DeleteQuoteApiResponse, DeleteQuoteApiArg, GetQuotePhotoApiResponse, GetQuotePhotoApiArg, GetMenuApiResponse, GetMenuApiArg, UpdateMenuApiResponse, UpdateMenuApiArg, GetMenuForEditApiResponse, GetMenuForEditApiArg, GetSiteApiResponse, GetSiteApiArg, UpdateSiteApiResponse, UpdateSiteApiArg, GetTestimonialsApiResponse, GetTestimonialsApiArg, AddTestimonialApiResponse, AddTestimonialApiArg, UpdateTestimonialApiResponse, UpdateTestimonialApiArg, DeleteTestimonialApiResponse, DeleteTestimonialApiArg, OrderTestimonialsApiResponse, OrderTestimonialsApiArg, GetTrashApiResponse, GetTrashApiArg, RestoreTrashApiResponse, RestoreTrashApiArg, DeleteTrashApiResponse, DeleteTrashApiArg, GetHistoryApiResponse, GetHistoryApiArg, RestoreVersionApiResponse, RestoreVersionApiArg, GetJournalApiResponse, GetJournalApiArg, TokenResponse, MutationResult, Md5Hex, LoginRequest, BodyId, CategoryName, CategoryEn, Category, RecordId, ListOrder, Media, RecordName, TypeDescription, ProjectTypeEn, ProjectTypeView, OptionalImageName, ProjectType, ProjectDescription, ProjectEn, PairMark, GalleryText, GalleryItemEn, GalleryItem, ProjectView, ImageName, GalleryItemInput, Project, SubTypeLink, User, Email, UserInput, ImageInfo, ImageUploadResult, ImageUpload, QuoteForm, Lang, QuoteResult, QuoteRequest, QuoteMail, QuoteSummary, QuoteInbox, QuotePhoto, Quote, QuoteUpdate, ShortText, OptionalShortText, SiteTarget, MenuLink, MenuDropdown, Menu, SocialLink, AreaServed, WelcomeTagline, WelcomeIntro, CardText, PageTarget, SiteCard, LongText, ServiceText, SiteService, RbqLicence, Time, TimeRange, Hours, HoursNote, SiteCardEn, SiteServiceEn, SiteSettingsEn, SiteSettings, TestimonialText, TestimonialEn, TestimonialView, YearMonth, Testimonial, TrashKind, TrashEntry, FieldChange, HistoryVersion, HistoryKind, HistoryRecordId, JournalEntry, JournalPage, Day } from '../../contract/api';
+import type { LoginApiResponse, LoginApiArg, RefreshTokenApiResponse, RefreshTokenApiArg, LogoutApiResponse, LogoutApiArg, GetCategoriesApiResponse, GetCategoriesApiArg, GetProjectTypesApiResponse, GetProjectTypesApiArg, GetProjectTypesByCategoryApiResponse, GetProjectTypesByCategoryApiArg, GetProjectsByTypeApiResponse, GetProjectsByTypeApiArg, GetProjectApiResponse, GetProjectApiArg, GetProjectsApiResponse, GetProjectsApiArg, GetRandomProjectsApiResponse, GetRandomProjectsApiArg, GetSubTypesApiResponse, GetSubTypesApiArg, GetQuoteFormApiResponse, GetQuoteFormApiArg, SendQuoteApiResponse, SendQuoteApiArg, GetMenuApiResponse, GetMenuApiArg, GetSiteApiResponse, GetSiteApiArg, GetTestimonialsApiResponse, GetTestimonialsApiArg } from '../../contract/api';
 export type * from '../../contract/api';
 export const {
   useLoginMutation,
@@ -421,81 +91,27 @@ export const {
   useLogoutMutation,
   useGetCategoriesQuery,
   useLazyGetCategoriesQuery,
-  useAddCategoryMutation,
-  useUpdateCategoryMutation,
-  useDeleteCategoryMutation,
-  useOrderCategoriesMutation,
   useGetProjectTypesQuery,
   useLazyGetProjectTypesQuery,
   useGetProjectTypesByCategoryQuery,
   useLazyGetProjectTypesByCategoryQuery,
-  useAddProjectTypeMutation,
-  useUpdateProjectTypeMutation,
-  useDeleteProjectTypeMutation,
-  useOrderProjectTypesMutation,
-  useOrderProjectsMutation,
   useGetProjectsByTypeQuery,
   useLazyGetProjectsByTypeQuery,
   useGetProjectQuery,
   useLazyGetProjectQuery,
-  useGetGalleryQuery,
-  useLazyGetGalleryQuery,
-  useAddGalleryItemMutation,
-  useOrderGalleryMutation,
-  useUpdateGalleryItemMutation,
-  useDeleteGalleryItemMutation,
   useGetProjectsQuery,
   useLazyGetProjectsQuery,
   useGetRandomProjectsQuery,
   useLazyGetRandomProjectsQuery,
-  useAddProjectMutation,
-  useUpdateProjectMutation,
-  useDeleteProjectMutation,
   useGetSubTypesQuery,
   useLazyGetSubTypesQuery,
-  useAddSubTypeMutation,
-  useDeleteSubTypeMutation,
-  useGetUsersQuery,
-  useLazyGetUsersQuery,
-  useAddUserMutation,
-  useUpdateUserMutation,
-  useDeleteUserMutation,
-  useGetImagesQuery,
-  useLazyGetImagesQuery,
-  useUploadImageMutation,
-  useDeleteImageMutation,
   useGetQuoteFormQuery,
   useLazyGetQuoteFormQuery,
   useSendQuoteMutation,
-  useGetQuotesQuery,
-  useLazyGetQuotesQuery,
-  useGetQuoteQuery,
-  useLazyGetQuoteQuery,
-  useUpdateQuoteMutation,
-  useDeleteQuoteMutation,
-  useGetQuotePhotoQuery,
-  useLazyGetQuotePhotoQuery,
   useGetMenuQuery,
   useLazyGetMenuQuery,
-  useUpdateMenuMutation,
-  useGetMenuForEditQuery,
-  useLazyGetMenuForEditQuery,
   useGetSiteQuery,
   useLazyGetSiteQuery,
-  useUpdateSiteMutation,
   useGetTestimonialsQuery,
   useLazyGetTestimonialsQuery,
-  useAddTestimonialMutation,
-  useUpdateTestimonialMutation,
-  useDeleteTestimonialMutation,
-  useOrderTestimonialsMutation,
-  useGetTrashQuery,
-  useLazyGetTrashQuery,
-  useRestoreTrashMutation,
-  useDeleteTrashMutation,
-  useGetHistoryQuery,
-  useLazyGetHistoryQuery,
-  useRestoreVersionMutation,
-  useGetJournalQuery,
-  useLazyGetJournalQuery,
 } = injectedRtkApi;

@@ -29,6 +29,8 @@ beforeAll(async () => {
     }
     if (seen.url === '/api/projecttype/all/') return { status: 200, body: types };
     if (seen.url === '/api/category/all/') return { status: 200, body: categories };
+    // A project's page reads the testimonials too (issue 31): none here.
+    if (seen.url === '/api/testimonial/all/') return { status: 200, body: [] };
     if (seen.url === '/api/site') return { status: 200, body: { ...testSite, En: { ...emptySiteEn, WelcomeTagline: 'Woodwork in Chelsea' } } };
     return undefined;
   });

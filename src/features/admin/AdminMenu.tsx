@@ -1,7 +1,7 @@
 // /admin: « Demandes » (quote requests, with the unread count), links to the five editors, the site settings and the menu, and « Quitter Admin » (server logout, storage cleared,
 // admin/login).
 import { Link, useNavigate } from 'react-router';
-import { api, useGetQuotesQuery, useLogoutMutation } from '../../api/api.enhanced';
+import { api, useGetQuotesQuery, useLogoutMutation } from '../../api/adminApi';
 import { sessionEnded } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { selectIsLoggedIn } from '../../lib/auth/authSlice';

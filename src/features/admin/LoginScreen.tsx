@@ -4,7 +4,7 @@
 import md5 from 'blueimp-md5';
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
-import { useLoginMutation, type LoginErrorData } from '../../api/api.enhanced';
+import { useLoginMutation, type LoginErrorData } from '../../api/adminApi';
 import { messages } from '../../messages/withAdmin';
 import { paths } from '../../../contract/paths';
 import { AdminPage } from './AdminPage';

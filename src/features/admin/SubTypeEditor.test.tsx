@@ -1,6 +1,6 @@
 // admin/subtype against the real API server.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ProjectType } from '../../api/api.enhanced';
+import type { ProjectType } from '../../api/adminApi';
 import { renderSignedIn } from '../../test/render';
 import { startApiServer, type ApiServer } from '../../test/apiServer';
 

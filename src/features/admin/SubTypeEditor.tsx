@@ -7,7 +7,7 @@ import {
   useDeleteSubTypeMutation,
   useGetProjectTypesQuery,
   useGetSubTypesQuery,
-} from '../../api/api.enhanced';
+} from '../../api/adminApi';
 import { messages } from '../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from './AdminPage';
 import type { Banner as BannerState } from './navigator/navigatorSlice';

@@ -1,6 +1,6 @@
 // An administrator sees what they just wrote: while logged in, reads bypass the browser's HTTP
 // cache (the API's public GETs allow stale-while-revalidate); a visitor's reads do not.
-import { api } from '../../api/api.enhanced';
+import { api } from '../../api/adminApi';
 import { makeStore } from '../../app/store';
 import { browserFetch } from '../../test/browserFetch';
 import { loggedIn } from '../../test/render';

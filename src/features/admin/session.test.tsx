@@ -1,7 +1,7 @@
 // Sign-in, the admin menu, and the session rules (sections 2, 4, 8) through the screens,
 // against the real API server.
 import { screen, waitFor } from '@testing-library/react';
-import type { User } from '../../api/api.enhanced';
+import type { User } from '../../api/adminApi';
 import type { RootState } from '../../app/store';
 import { loggedIn, renderWithProviders } from '../../test/render';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApiServer, type ApiServer } from '../../test/apiServer';

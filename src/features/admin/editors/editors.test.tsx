@@ -3,7 +3,7 @@
 // are tested once in navigator/RecordEditor.test.tsx.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Category, Project, ProjectType, User } from '../../../api/api.enhanced';
+import type { Category, Project, ProjectType, User } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 

@@ -28,7 +28,7 @@ import {
   type Project,
   type ProjectType,
   type User,
-} from '../../../api/api.enhanced';
+} from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { withEnglish } from '../english';
 import { GalleryEditor } from '../gallery/GalleryEditor';

@@ -4,7 +4,7 @@
 // name is empty. The API is scripted and holds what it is sent: the real server stores En only
 // with the server's part of issue 27; a read without En (today's) is one of the cases.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Category, GalleryItem, Project, ProjectType } from '../../../api/api.enhanced';
+import type { Category, GalleryItem, Project, ProjectType } from '../../../api/adminApi';
 import { loggedIn, renderWithProviders } from '../../../test/render';
 import { startScriptedServer, type Route, type ScriptedServer } from '../../../test/scriptedServer';
 

@@ -4,7 +4,7 @@
 // about a project read back from the server with its consent date; the licence and hours'
 // messages, and a licence typed without dashes saved as 1234-5678-90.
 import { screen, within } from '@testing-library/react';
-import type { SiteSettings, TestimonialView } from '../../../api/api.enhanced';
+import type { SiteSettings, TestimonialView } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
 

@@ -16,7 +16,7 @@ import {
   type GalleryItem,
   type GalleryItemInput,
   type ImageInfo,
-} from '../../../api/api.enhanced';
+} from '../../../api/adminApi';
 import { limits } from '../../../../contract/limits';
 import { messages } from '../../../messages/withAdmin';
 import { isVideo } from '../../../components/images';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ImageInfo, ProjectView } from '../../../api/api.enhanced';
+import type { ImageInfo, ProjectView } from '../../../api/adminApi';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 import { renderSignedIn } from '../../../test/render';
 

@@ -3,7 +3,7 @@
 // the photo library. The field itself stays a name that can be typed (spec section 5).
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useField, useForm } from 'react-final-form';
-import { useGetImagesQuery, useUploadImageMutation } from '../../../api/api.enhanced';
+import { useGetImagesQuery, useUploadImageMutation } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { LibraryPicker } from './LibraryPicker';
 import { ACCEPTED_TYPES, formatsHint, thumbnailUrl, uploadFile } from './upload';

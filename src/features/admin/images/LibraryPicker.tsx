@@ -2,7 +2,7 @@
 // name and where it is used; a click chooses it; an unused one can be deleted (after the
 // browser's confirmation). Shared by the Image field's tools and the project's gallery.
 import { useState } from 'react';
-import { useDeleteImageMutation, useGetImagesQuery, type ImageInfo } from '../../../api/api.enhanced';
+import { useDeleteImageMutation, useGetImagesQuery, type ImageInfo } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { PlayMark } from '../../../components/Video';
 import { outcomeOf } from '../navigator/outcome';

@@ -1,7 +1,7 @@
 // Sending one file to the photo library (POST /api/image/), for every admin screen that uploads:
 // the size limits checked first (the server checks them too), a video's poster made from its
 // first frame, the bytes' progress reported as they leave.
-import type { ImageInfo, ImageUpload, useUploadImageMutation } from '../../../api/api.enhanced';
+import type { ImageInfo, ImageUpload, useUploadImageMutation } from '../../../api/adminApi';
 import { onUploadProgress } from '../../../api/uploadTransport';
 import { messages } from '../../../messages/withAdmin';
 import { imageUrl, variantUrl } from '../../../components/images';

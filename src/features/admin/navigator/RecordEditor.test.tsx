@@ -1,7 +1,7 @@
 // The record navigator, driven through every transition once on the category editor, against
 // the real API server. What each editor adds (fields, rules, texts) is tested in editors/.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Category } from '../../../api/api.enhanced';
+import type { Category } from '../../../api/adminApi';
 import { loggedIn, renderSignedIn, renderWithProviders } from '../../../test/render';
 import { startScriptedServer } from '../../../test/scriptedServer';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';

@@ -2,7 +2,7 @@
 // adds, updates and deletes through the editor's configuration (specification sections 2, 4, 5).
 // Category, project type, project and user editors are configurations of this component.
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useLazyGetTrashQuery, useRestoreTrashMutation } from '../../../api/api.enhanced';
+import { useLazyGetTrashQuery, useRestoreTrashMutation } from '../../../api/adminApi';
 import { getIn, type FormApi } from 'final-form';
 import { Form, FormSpy } from 'react-final-form';
 import { useAppDispatch, useAppSelector } from '../../../hooks/store';

@@ -2,7 +2,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { messages } from '../../../messages/withAdmin';
-import type { MutationResult } from '../../../api/api.enhanced';
+import type { MutationResult } from '../../../api/adminApi';
 import type { Banner } from './navigatorSlice';
 
 export type Outcome = { ok: true } | { ok: false; message: string };

@@ -14,7 +14,7 @@ import {
   useOrderCategoriesMutation,
   useOrderProjectTypesMutation,
   useOrderProjectsMutation,
-} from '../../../api/api.enhanced';
+} from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
 import { marksOf } from '../marks';

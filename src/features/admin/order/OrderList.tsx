@@ -4,7 +4,7 @@
 // shown at once and undone if the server refuses it (the list is then reloaded: someone else may
 // have changed it).
 import { useState, type DragEvent, type ReactNode } from 'react';
-import type { ListOrder } from '../../../api/api.enhanced';
+import type { ListOrder } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { moved, Moves, useFocusFollows } from '../Moves';
 import type { Outcome } from '../navigator/outcome';

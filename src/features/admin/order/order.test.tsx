@@ -3,7 +3,7 @@
 // type, drafts marked, and the public page's order that follows; a list changed on another
 // screen meanwhile: the move is refused with the server's message and the current list shown.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Category, Project, ProjectType } from '../../../api/api.enhanced';
+import type { Category, Project, ProjectType } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
 

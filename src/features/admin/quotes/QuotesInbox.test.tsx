@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { loggedIn, renderWithProviders } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 import { startScriptedServer } from '../../../test/scriptedServer';
-import type { Quote, QuoteForm, QuoteInbox } from '../../../api/api.enhanced';
+import type { Quote, QuoteForm, QuoteInbox } from '../../../api/adminApi';
 
 jest.setTimeout(40_000);
 

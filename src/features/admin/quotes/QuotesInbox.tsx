@@ -13,7 +13,7 @@ import {
   useUpdateQuoteMutation,
   type Quote,
   type QuoteMail,
-} from '../../../api/api.enhanced';
+} from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, Banner, BackButton } from '../AdminPage';
 import { bannerOf, outcomeOf } from '../navigator/outcome';

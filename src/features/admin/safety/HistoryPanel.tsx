@@ -2,7 +2,7 @@
 // first, each with its changed fields (old and new values side by side) and « Restaurer cette
 // version », an ordinary update (recorded, and refused like any update when no longer valid).
 import { useState } from 'react';
-import { useGetHistoryQuery, useRestoreVersionMutation, type HistoryVersion } from '../../../api/api.enhanced';
+import { useGetHistoryQuery, useRestoreVersionMutation, type HistoryVersion } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { bannerOf, outcomeOf, type Outcome } from '../navigator/outcome';
 import { Banner } from '../AdminPage';

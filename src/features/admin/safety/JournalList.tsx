@@ -1,7 +1,7 @@
 // « Journal » (/admin/journal, issue 28): every write through the API, newest first, filtered by
 // administrator, kind of record and period, 50 a page.
 import { useState, type FormEvent } from 'react';
-import { useGetJournalQuery, useGetUsersQuery } from '../../../api/api.enhanced';
+import { useGetJournalQuery, useGetUsersQuery } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton } from '../AdminPage';
 import { dateTime } from './TrashList';

@@ -1,7 +1,7 @@
 // « Corbeille » (/admin/trash, issue 28): what was deleted, when and by whom, newest first, each
 // with « Restaurer » and « Supprimer définitivement » (after a confirmation).
 import { useState } from 'react';
-import { useDeleteTrashMutation, useGetTrashQuery, useRestoreTrashMutation, type TrashEntry } from '../../../api/api.enhanced';
+import { useDeleteTrashMutation, useGetTrashQuery, useRestoreTrashMutation, type TrashEntry } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { AdminPage, BackButton, Banner } from '../AdminPage';
 import { bannerOf, outcomeOf } from '../navigator/outcome';

@@ -2,7 +2,7 @@
 // deletion brings the project back with its gallery; « Corbeille » restores and erases for good;
 // « Journal » lists the actions, filtered; both are in the admin menu.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Project, ProjectView } from '../../../api/api.enhanced';
+import type { Project, ProjectView } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 import { UNDO_MS } from '../navigator/RecordEditor';

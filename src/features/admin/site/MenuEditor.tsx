@@ -4,7 +4,7 @@
 // focus follows it). An entry whose page was deleted says so: visitors do not see it.
 import { useId, useMemo } from 'react';
 import { useForm, useFormState } from 'react-final-form';
-import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuDropdown, type MenuLink } from '../../../api/api.enhanced';
+import { useGetMenuForEditQuery, useUpdateMenuMutation, type Menu, type MenuDropdown, type MenuLink } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { withEnglish } from '../english';
 import { FormField } from '../navigator/FormField';

@@ -7,7 +7,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useField } from 'react-final-form';
-import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/api.enhanced';
+import { useGetCategoriesQuery, useGetProjectTypesQuery } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { paths } from '../../../../contract/paths';
 import { AdminPage, BackButton, Banner } from '../AdminPage';

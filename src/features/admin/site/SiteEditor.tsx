@@ -3,7 +3,7 @@
 // the spec's banners, the unsaved-changes guard, and a link to the site.
 import { useId, useMemo, type ReactNode } from 'react';
 import { useForm, useFormState } from 'react-final-form';
-import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings, type SiteSettingsEn } from '../../../api/api.enhanced';
+import { useGetSiteQuery, useUpdateSiteMutation, type SiteSettings, type SiteSettingsEn } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { englishField } from '../english';
 import { FormField } from '../navigator/FormField';

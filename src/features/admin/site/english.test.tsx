@@ -5,7 +5,7 @@
 // The API is scripted and holds what it is sent: the real server stores En only with the
 // server's part of issue 27.
 import { screen, within } from '@testing-library/react';
-import type { Menu, SiteSettings } from '../../../api/api.enhanced';
+import type { Menu, SiteSettings } from '../../../api/adminApi';
 import { loggedIn, renderWithProviders } from '../../../test/render';
 import { startScriptedServer, type ScriptedServer } from '../../../test/scriptedServer';
 import { testSite } from '../../../test/site';

@@ -3,7 +3,7 @@
 // the server's refusals in the failure banner, the reordering by keyboard-usable buttons, the
 // mark of an entry whose page was deleted, and the unsaved-changes guard.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Menu, MutationResult, SiteSettings } from '../../../api/api.enhanced';
+import type { Menu, MutationResult, SiteSettings } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
 

@@ -106,7 +106,13 @@ describe('the units run, then the restore drill', () => {
       for (const id of params.length ? Array.from({ length: 45 }, (_, i) => String(i + 1)) : ['']) {
         const concrete = params[0] ? path.replace(params[0], id) : path;
         const answer = await api(base, 'GET', concrete, token);
-        seen.set(concrete, `${answer.status} ${answer.text}`);
+        // The journal (issue 28) records this very read's sign-in on each site: the site's content
+        // is every other entry.
+        const text =
+          concrete === '/api/journal/' && answer.status === 200
+            ? JSON.stringify((JSON.parse(answer.text) as { Entries: Array<{ Action: string }> }).Entries.filter((entry) => entry.Action !== 'sign-in'))
+            : answer.text;
+        seen.set(concrete, `${answer.status} ${text}`);
       }
     }
     for (const image of JSON.parse(seen.get('/api/image/all/')?.slice(4) ?? '[]') as Array<{ Name: string }>) {

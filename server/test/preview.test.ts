@@ -70,6 +70,9 @@ test('anything but a library photo answers 404: variants, videos, unknown and de
   expect(existsSync(join(t.app.services.images.dir, `${name}.og.jpg`))).toBe(true);
   expect((await t.call('DELETE', `/api/image/${encodeURIComponent(name)}`, { token })).json<{ Result: boolean }>().Result).toBe(true);
   expect((await get(`/assets/og/${name}.jpg`)).statusCode).toBe(404);
+  // In the trash (issue 28) its files wait; erased for good, the preview goes with them.
+  const [entry] = (await t.call('GET', '/api/trash/', { token })).json<Array<{ Id: number; RecordId: string }>>().filter((e) => e.RecordId === name);
+  expect((await t.call('DELETE', `/api/trash/${entry?.Id}`, { token })).json<{ Result: boolean }>().Result).toBe(true);
   expect(existsSync(join(t.app.services.images.dir, `${name}.og.jpg`))).toBe(false);
 });
 

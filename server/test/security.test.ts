@@ -56,6 +56,11 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   restoreTrash: { url: '/api/trash/1/restore' },
   deleteTrash: { url: '/api/trash/1' },
   restoreVersion: { url: '/api/history/category/1/1/restore' },
+  // Issue 31: clients' testimonials.
+  addTestimonial: { url: '/api/testimonial/', body: { Id: 0, Text: 'Un travail soigné, merci !', ClientName: 'Julie B.', Place: 'Aylmer', Month: '2025-06', ProjectId: null, Published: false, Consent: false } },
+  updateTestimonial: { url: '/api/testimonial/1', body: { Id: 1, Text: 'Un travail soigné, merci !', ClientName: 'Julie B.', Place: 'Aylmer', Month: '2025-06', ProjectId: null, Published: false, Consent: false } },
+  deleteTestimonial: { url: '/api/testimonial/1' },
+  orderTestimonials: { url: '/api/testimonial/order/', body: { Seen: [1, 2], Order: [2, 1] } },
 };
 const mutations = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET');
 

@@ -359,8 +359,11 @@ describe('deleting a video', () => {
 
     const gone = await t.call('DELETE', `/api/image/${name}`, { token });
     expect(gone.json()).toEqual({ Result: true, Message: "Vidéo effacée, avec son image d'aperçu." });
-    for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, false]);
+    // In the trash (issue 28): no longer served; its files go when the entry is erased for good.
     for (const file of [name, posterName, `${posterName}.320.avif`]) expect((await t.call('GET', `/assets/images/${file}`)).statusCode).toBe(404);
+    const [entry] = (await t.call('GET', '/api/trash/', { token })).json<Array<{ Id: number; RecordId: string }>>().filter((e) => e.RecordId === name);
+    expect((await t.call('DELETE', `/api/trash/${entry?.Id}`, { token })).json<{ Result: boolean }>().Result).toBe(true);
+    for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, false]);
     // Tombstones: the names are never given again.
     const tomb = await t.db.selectFrom('image').select(['name', 'deleted_at']).where('name', 'in', [name, posterName]).execute();
     expect(tomb.map((row) => [row.name, row.deleted_at !== null])).toEqual(expect.arrayContaining([[name, true], [posterName, true]]));

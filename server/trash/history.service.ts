@@ -10,6 +10,7 @@ import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { updateCategory } from '../projects/category.service.ts';
 import { updateProject } from '../projects/project.service.ts';
+import { toCategory, toProject, toProjectType } from '../projects/views.ts';
 import { updateProjectType } from '../projects/projectType.service.ts';
 import { readMenu, readSite } from '../site/site.repository.ts';
 import { updateMenu, updateSite } from '../site/site.service.ts';
@@ -36,26 +37,14 @@ export async function stateOf(db: Executor, kind: HistoryKind, recordId: string)
   if (!Number.isSafeInteger(id)) return null;
   if (kind === 'category') {
     const row = await db.selectFrom('category').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? { Id: row.id, Name: row.name, En: { Name: row.name_en } } : null;
+    return row ? { ...toCategory(row) } : null;
   }
   if (kind === 'projecttype') {
     const row = await db.selectFrom('project_type').selectAll().where('id', '=', id).executeTakeFirst();
-    return row
-      ? { Id: row.id, CategoryId: row.category_id, Name: row.name, Description: row.description, Image: row.image, En: { Name: row.name_en, Description: row.description_en } }
-      : null;
+    return row ? { ...toProjectType(row) } : null;
   }
   const row = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
-  return row
-    ? {
-        Id: row.id,
-        ProjectTypeId: row.project_type_id,
-        Name: row.name,
-        Description: row.description,
-        Image: row.image,
-        Published: row.published === 1,
-        En: { Name: row.name_en, Description: row.description_en },
-      }
-    : null;
+  return row ? { ...toProject(row) } : null;
 }
 
 /** Every leaf of a state by its dotted path (an array's items by index). */

@@ -2,6 +2,8 @@
 // uploads at once never hold two photos in memory, and the server's memory stays flat (the
 // worker's is given back when it exits).
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PipelineJob, PipelineOutcome } from './rules.ts';
 
 /**
@@ -15,6 +17,13 @@ import type { PipelineJob, PipelineOutcome } from './rules.ts';
  * - a 1 MB V8 young generation: the worker's JavaScript allocates next to nothing.
  */
 const WORKER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+/**
+ * Node's compile cache for the worker's modules (its TypeScript stripped and compiled once, not at
+ * every start): a worker starts in about 280 ms instead of 375 (measured on the 2-core machine),
+ * for every upload. In the temporary folder (private and writable under deploy/'s systemd unit);
+ * a NODE_COMPILE_CACHE already set is kept.
+ */
+const COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache');
 const WORKER_NODE_OPTIONS = ['--max-semi-space-size=1'] as const;
 
 /** Who a worker run is for: the administrator's uploads go before visitors' photos (issue 34). */
@@ -52,7 +61,7 @@ export function runWorker(workerPath: string, jobs: PipelineJob[], timeoutPerIma
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...WORKER_NODE_OPTIONS, workerPath], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, ...WORKER_ENV },
+      env: { ...process.env, ...WORKER_ENV, NODE_COMPILE_CACHE: COMPILE_CACHE },
     });
     let out = '';
     let err = '';

@@ -5,6 +5,9 @@
 // its own (named after the DATA_DIR's path, so a second start on one DATA_DIR finds its data, as
 // with SQLite), dropped when the test's app closes or at the end of the run.
 import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 declare global {
@@ -35,22 +38,92 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** The DATABASE_URL of this DATA_DIR's database (created if new), or undefined on SQLite. */
-export async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
-  if (!adminUrl) return undefined;
+/**
+ * The DATABASE_URL of this DATA_DIR's database (created if new), or undefined on SQLite.
+ * `migrated`: a new database starts as a copy of one with every migration applied, made once per
+ * test process (PostgreSQL: once per cluster and set of migrations), instead of migrating each
+ * test's own: about 0.26 s (PostgreSQL) or 0.15 s (SQLite) saved on each of the suite's hundreds of
+ * apps (test/helper.ts's build). Without it the database is empty, as a first start finds it.
+ */
+export async function databaseUrlFor(dataDir: string, { migrated = false }: { migrated?: boolean } = {}): Promise<string | undefined> {
+  if (!adminUrl) {
+    if (migrated) {
+      const { DATABASE_FILE } = await import('../db/database.ts');
+      if (!existsSync(join(dataDir, DATABASE_FILE))) copyFileSync(await sqliteTemplate(), join(dataDir, DATABASE_FILE));
+    }
+    return undefined;
+  }
   const name = nameFor(dataDir);
+  const template = migrated ? await postgresTemplate() : 'template0';
   await admin(async (client) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     // template0: CREATE DATABASE from template1 fails while another worker is connected to it.
     if (found.rowCount !== 0) return;
-    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`).catch((error: { code?: string }) => {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template} ENCODING 'UTF8'`).catch((error: { code?: string }) => {
       // Created at this moment by another caller for the same DATA_DIR (two servers starting).
       if (error.code !== '42P04' && error.code !== '23505') throw error;
     });
   });
-  const url = new URL(adminUrl);
+  return urlOf(name);
+}
+
+function urlOf(name: string): string {
+  const url = new URL(adminUrl as string);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** The migrations' sources: a template made from other ones is not used. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  const dir = join(__dirname, '..', 'db');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(dir, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let sqliteFile: Promise<string> | undefined;
+/** A migrated SQLite file of this process, closed (no WAL beside it), to copy. */
+function sqliteTemplate(): Promise<string> {
+  sqliteFile ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portfolio-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const { DATABASE_FILE, openDatabase } = await import('../db/database.ts');
+    const db = await openDatabase({ dataDir: dir });
+    await db.destroy();
+    return join(dir, DATABASE_FILE);
+  })();
+  return sqliteFile;
+}
+
+let postgresName: Promise<string> | undefined;
+/**
+ * A migrated database of this cluster to copy, named after the migrations. The first worker to
+ * need it makes it under an advisory lock; the others wait for that lock, then find it. Nobody
+ * stays connected to it (CREATE DATABASE … TEMPLATE needs that).
+ */
+function postgresTemplate(): Promise<string> {
+  postgresName ??= (async () => {
+    const name = `${TEST_DATABASE_PREFIX}template_${migrationsHash()}`;
+    await admin(async (client) => {
+      await client.query('SELECT pg_advisory_lock(724190001)');
+      try {
+        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (found.rowCount !== 0) return;
+        const building = `${name}_building`;
+        await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${building} TEMPLATE template0 ENCODING 'UTF8'`);
+        const { openDatabase } = await import('../db/database.ts');
+        const db = await openDatabase({ dataDir: tmpdir(), databaseUrl: urlOf(building) });
+        await db.destroy();
+        // Renamed once complete: a run stopped halfway leaves no half-migrated template.
+        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(724190001)');
+      }
+    });
+    return name;
+  })();
+  return postgresName;
 }
 
 /** Drops this DATA_DIR's database (PostgreSQL). */

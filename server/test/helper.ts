@@ -57,7 +57,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     mkdirSync(join(distDir, 'static'));
     writeFileSync(join(distDir, 'static', 'runtime.0123456789.js'), 'console.log("salut");');
   }
-  const databaseUrl = await databaseUrlFor(dataDir);
+  // A new DATA_DIR's database starts migrated (a copy); a given one is opened as it is.
+  const databaseUrl = await databaseUrlFor(dataDir, { migrated: ownsDir });
   const app = await buildApp({
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),

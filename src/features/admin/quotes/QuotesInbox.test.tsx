@@ -68,6 +68,12 @@ test('a request opens with its fields as text and its photo, is marked read, the
   expect(within(article).getByRole('link', { name: 'Répondre par courriel' })).toHaveAttribute('href', 'mailto:paul@exemple.ca?subject=Votre%20demande%20de%20soumission');
   const photo = await within(article).findByRole('img', { name: 'Photo 1 jointe par Paul Côté' }, { timeout: 10_000 });
   expect(photo.getAttribute('src')).toMatch(/^blob:/);
+  // Printed or saved as PDF (issue 31): the business and its RBQ licence (the demo's) head the page.
+  await waitFor(() => expect(article.querySelector('.quote-business')?.textContent).toMatch(/^\S.* — Licence RBQ : 5678-1234-01$/));
+  const print = jest.spyOn(window, 'print').mockImplementation(() => {});
+  await user.click(within(article).getByRole('button', { name: 'Imprimer' }));
+  expect(print).toHaveBeenCalledTimes(1);
+  print.mockRestore();
 
   await user.click(within(article).getByRole('button', { name: 'Marquer comme traitée' }));
   expect(await within(article).findByRole('button', { name: 'Marquer comme non traitée' })).toBeInTheDocument();

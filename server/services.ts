@@ -1,6 +1,6 @@
 // The database and what every handler may use (operations.ts's Services), built once per app and
 // decorated on it as `app.services`; the database closes with the app.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -34,8 +34,19 @@ function loadJwtSecret(config: AppConfig): Uint8Array {
   }
   const file = join(config.dataDir, 'jwt-secret');
   if (!existsSync(file)) {
+    // Two processes started together on a new DATA_DIR (PostgreSQL, deploy/'s two units) both
+    // find no secret: each writes its own beside it, then links it in place, which only the
+    // first does (the file appears whole, never half written); the other reads the first's.
     mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    const mine = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    writeFileSync(mine, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(mine, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(mine, { force: true });
+    }
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }

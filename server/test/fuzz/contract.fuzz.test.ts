@@ -21,7 +21,8 @@ import { MIN_FILL_MS } from '../../quotes/rules.ts';
 import { trust0014 } from '../../db/migration0014.ts';
 import { encodeMultipart, requestOf, urlOf, type FuzzRequest } from './arbitraries.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+/** FUZZ_RUNS, or on PostgreSQL FUZZ_RUNS_POSTGRES when set (CI: 1,000 on SQLite, 300 on PostgreSQL). */
+const RUNS = Number((onPostgres ? process.env.FUZZ_RUNS_POSTGRES : undefined) ?? process.env.FUZZ_RUNS ?? 15);
 /**
  * Cases of an operation. The upload on PostgreSQL: a fifth. Each valid one costs an image-worker
  * process (half the whole run's time), and what it does is the same on both databases but one row;
@@ -429,7 +430,9 @@ test('the long run read back successful writes of every write operation', () => 
   const writes = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET').map((op) => op.operationId);
   const counts = Object.fromEntries(writes.map((id) => [id, roundTrips.get(id) ?? 0]));
   console.log(`Round-tripped writes (${RUNS} cases per operation): ${JSON.stringify(counts)}`);
-  if (RUNS >= 200) expect(Object.entries(counts).filter(([, n]) => n === 0)).toEqual([]);
+  // At 1,000 cases the rarest write (deleteSubType) succeeds about 9 times: a 0 is a generator that
+  // lost it. Shorter runs (PostgreSQL's in CI) could draw none by chance, so they only report.
+  if (RUNS >= 1000) expect(Object.entries(counts).filter(([, n]) => n === 0)).toEqual([]);
 });
 
 test('after the run: integrity_check is ok and no foreign key is broken', async () => {

@@ -18,6 +18,9 @@ export const nextPosition = (table: OrderedTable) => sql<number>`(SELECT COALESC
  * sorted, so rows of other lists keep theirs.
  */
 export async function reorder(db: Executor, table: OrderedTable, ids: number[]): Promise<void> {
+  // An empty list has nothing to move (and `id IN ()` is an SQL error on PostgreSQL: a 500 the
+  // fuzzing found for the order of testimonials once all were deleted).
+  if (ids.length === 0) return;
   const rows = await (db as Kysely<Pick<Database, 'category'>>).selectFrom(table as 'category').select(['id', 'position']).where('id', 'in', ids).execute();
   const positions = rows.map((row) => row.position).sort((a, b) => a - b);
   const current = new Map(rows.map((row) => [row.id, row.position]));

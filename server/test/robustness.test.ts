@@ -85,6 +85,17 @@ describe('malformed bodies answer 400 with a French message, never 500, and writ
   });
 });
 
+test('an empty list put in order is accepted and changes nothing (a 500 on PostgreSQL before)', async () => {
+  const order = (url: string) => t.call('PUT', url, { token, body: { Seen: [], Order: [] } });
+  const ok = { Result: true, Message: expect.any(String) };
+  // A project without a gallery, and the testimonials once every one is deleted.
+  const bare = (await t.db.selectFrom('project').select('id').where('id', 'not in', t.db.selectFrom('project_media').select('project_id')).executeTakeFirstOrThrow()).id;
+  expect((await order(`/api/project/${bare}/gallery/order`)).json()).toEqual(ok);
+  for (const { id } of await t.db.selectFrom('testimonial').select('id').execute()) expect((await t.call('DELETE', `/api/testimonial/${id}`, { token })).json()).toEqual(ok);
+  expect((await order('/api/testimonial/order/')).json()).toEqual(ok);
+  expect(await t.db.selectFrom('testimonial').select('id').execute()).toEqual([]);
+});
+
 describe('images', () => {
   test('serves uploads first, then the demo images, with type and cache headers', async () => {
     const demo = await t.call('GET', `/assets/images/${demoProjects[0]?.image}`);

@@ -44,9 +44,8 @@ export async function startScriptedServer(route: Route): Promise<ScriptedServer>
       }, answer.delayMs ?? 0);
     });
   });
-  // No server-side idle timeout: Node's 5 s default closes an idle kept-alive socket from this end,
-  // and on a loaded machine the test's fetch could pick that socket just as it closed ("fetch
-  // failed", lang.test.tsx in CI). The client closes its idle sockets itself; close() ends the rest.
+  // No server-side idle timeout (Node's default is 5 s): the client closes its idle sockets itself,
+  // so a test's read never meets a kept-alive socket this end just closed; close() ends the rest.
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

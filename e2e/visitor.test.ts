@@ -13,6 +13,7 @@ import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { startSite, stopSite } from './support/site.ts';
+import { demoMenu } from '../contract/menu.ts';
 
 const BUSINESS = 'Atelier Bois et Maison';
 const PHONE = { width: 390, height: 844 };
@@ -131,36 +132,12 @@ async function shownSlideCentre(page: Page) {
 
 // ── the menu ───────────────────────────────────────────────────────────────────────────────────
 
-/** Spec section 2, with the heading each target page shows for the demo content. */
-const MENU = [
-  {
-    title: 'Projets extérieurs',
-    entries: [
-      { label: 'Bancs', href: '/projecttype/1', heading: 'Bancs de jardin' },
-      { label: 'Potagers', href: '/typeslist/2', heading: 'Potagers' },
-      { label: 'Terrasses', href: '/typeslist/6', heading: 'Terrasses' },
-    ],
-  },
-  {
-    title: "Optimisation de l'espace",
-    entries: [
-      { label: 'Casiers familial', href: '/projecttype/19', heading: 'Casiers familiaux' },
-      { label: 'Porte-documents', href: '/projecttype/20', heading: 'Porte-documents' },
-      { label: 'Salle de lavage', href: '/projecttype/21', heading: 'Salle de lavage' },
-      { label: 'Étagères', href: '/projecttype/22', heading: 'Étagères de rangement' },
-    ],
-  },
-  {
-    title: 'Décoration',
-    entries: [
-      { label: 'Tablettes', href: '/typeslist/11', heading: 'Tablettes' },
-      { label: 'Boîtes et coffres', href: '/projecttype/23', heading: 'Boîtes et coffres' },
-      { label: 'Besoin spécifique', href: '/typeslist/15', heading: 'Besoin spécifique' },
-      { label: 'Plancher flottant', href: '/projecttype/24', heading: 'Plancher flottant' },
-      { label: 'Porte-clés mural', href: '/projecttype/25', heading: 'Porte-clés mural' },
-    ],
-  },
-];
+/** Spec section 2 (the demo menu), with the heading each target page shows where it is not the entry's label. */
+const HEADINGS: Record<string, string> = { '/projecttype/1': 'Bancs de jardin', '/projecttype/19': 'Casiers familiaux', '/projecttype/22': 'Étagères de rangement' };
+const MENU = demoMenu.Dropdowns.map((dropdown) => ({
+  title: dropdown.Title,
+  entries: dropdown.Entries.map((entry) => ({ label: entry.Label, href: entry.Href, heading: HEADINGS[entry.Href] ?? entry.Label })),
+}));
 const RIGHT_LINKS = [
   { label: 'A Propos', href: '/about', heading: 'À propos de l’atelier', title: `À propos | ${BUSINESS}` },
   { label: 'Contactez-moi', href: '/contact', heading: 'Contactez-moi', title: `Contactez-moi | ${BUSINESS}` },

@@ -414,15 +414,6 @@ export const messages = {
     imageGone: (name: string) =>
       `La photo « ${name} » qu'il montre est dans la corbeille ou n'existe plus : restaurez d'abord la photo depuis la corbeille.`,
     linked: 'Ce lien de sous-type existe déjà : il n’y a rien à restaurer.',
-    kinds: {
-      category: 'Catégorie',
-      projecttype: 'Type de projet',
-      project: 'Projet',
-      subtype: 'Lien de sous-type',
-      gallery: 'Photo de galerie',
-      image: 'Photo ou vidéo',
-      user: 'Administrateur',
-    },
   },
   history: {
     noVersion: (version: number) => `La version n° ${version} de cet élément n'existe pas : rechargez l'historique.`,

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Project } from '../../contract/api.ts';
 import type { ProjectTable } from '../db/schema.ts';
 import { existsById, type Executor } from '../db/executor.ts';
+import { describedColumns } from './described.ts';
 import { nextPosition } from './order.ts';
 
 export type ProjectRow = Selectable<ProjectTable>;
@@ -12,14 +13,7 @@ type Fields = Omit<Project, 'Id'>;
  * A project sent without Published is published, one sent without En keeps its English texts (a
  * new one starts with ''): the specification's calls keep their meaning.
  */
-const columns = (p: Fields) => ({
-  project_type_id: p.ProjectTypeId,
-  name: p.Name,
-  description: p.Description,
-  image: p.Image,
-  published: p.Published === false ? 0 : 1,
-  ...(p.En ? { name_en: p.En.Name, description_en: p.En.Description } : {}),
-});
+const columns = (p: Fields) => ({ project_type_id: p.ProjectTypeId, ...describedColumns(p), published: p.Published === false ? 0 : 1 });
 
 /** Which projects a read sees: the published ones, or the drafts too (the administrator's list). */
 export type Visibility = 'published' | 'with-drafts';

@@ -4,19 +4,13 @@ import type { Selectable } from 'kysely';
 import type { ProjectType } from '../../contract/api.ts';
 import type { ProjectTypeTable } from '../db/schema.ts';
 import { countOf, existsById, type Executor } from '../db/executor.ts';
+import { describedColumns } from './described.ts';
 import { nextPosition } from './order.ts';
 
 export type ProjectTypeRow = Selectable<ProjectTypeTable>;
 type Fields = Omit<ProjectType, 'Id'>;
 
-/** The columns a write sets: the English texts only when En is sent (a write without it keeps them; a new row starts with ''). */
-const columns = (t: Fields) => ({
-  category_id: t.CategoryId,
-  name: t.Name,
-  description: t.Description,
-  image: t.Image,
-  ...(t.En ? { name_en: t.En.Name, description_en: t.En.Description } : {}),
-});
+const columns = (t: Fields) => ({ category_id: t.CategoryId, ...describedColumns(t) });
 
 /** Every project type, or those of one category, in the owner's order. */
 export const listProjectTypes = (db: Executor, categoryId?: number): Promise<ProjectTypeRow[]> =>

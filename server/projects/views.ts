@@ -4,6 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { Category, GalleryItem, Media, ProjectType, ProjectView } from '../../contract/api.ts';
 import type { CategoryTable, ProjectMediaTable, ProjectTable, ProjectTypeTable } from '../db/schema.ts';
+import { described } from './described.ts';
 
 export const toCategory = (row: Pick<Selectable<CategoryTable>, 'id' | 'name' | 'name_en'>): Category => ({
   Id: row.id,
@@ -11,23 +12,13 @@ export const toCategory = (row: Pick<Selectable<CategoryTable>, 'id' | 'name' | 
   En: { Name: row.name_en },
 });
 
-export const toProjectType = (row: Selectable<ProjectTypeTable>): ProjectType => ({
-  Id: row.id,
-  CategoryId: row.category_id,
-  Name: row.name,
-  Description: row.description,
-  Image: row.image,
-  En: { Name: row.name_en, Description: row.description_en },
-});
+export const toProjectType = (row: Selectable<ProjectTypeTable>): ProjectType => ({ Id: row.id, CategoryId: row.category_id, ...described(row) });
 
 export const toProject = (row: Selectable<ProjectTable>): ProjectView => ({
   Id: row.id,
   ProjectTypeId: row.project_type_id,
-  Name: row.name,
-  Description: row.description,
-  Image: row.image,
+  ...described(row),
   Published: row.published === 1,
-  En: { Name: row.name_en, Description: row.description_en },
 });
 
 export const toGalleryItem = (row: Selectable<ProjectMediaTable>): GalleryItem => ({

@@ -3,18 +3,12 @@
 // that name both pages, absolute and reciprocal, on the pages that exist in both languages; a
 // record not translated yet answers in the English interface with its French texts marked, its
 // canonical the French page; unknown English paths, other prefixes and other cases are not found.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { onPostgres } from './database.ts';
-import { build, repoRoot, type TestApp } from './helper.ts';
+import { build, buildSiteDist, siteDist, type TestApp } from './helper.ts';
 
 const PUBLIC_URL = 'https://www.exemple.ca';
-const distDir = join(repoRoot, 'dist');
-
-beforeAll(() => {
-  const built = spawnSync(process.execPath, [join(repoRoot, 'server', 'build.ts')], { cwd: repoRoot, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build failed');
-}, 300_000);
+const distDir = siteDist;
+beforeAll(buildSiteDist, 300_000);
 
 let t: TestApp;
 beforeEach(async () => {

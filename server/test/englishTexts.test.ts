@@ -3,15 +3,8 @@
 // carries En; for every kind of record a write without En keeps the English texts and a write
 // with En replaces them; the rules beyond the schema; the French messages of English fields; a
 // write that changes only English texts drops the cached answers.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import type { Category, GalleryItem, Menu, MutationResult, ProjectType, ProjectView, SiteSettings } from '../../contract/api.ts';
 import { demoMenu } from '../../contract/menu.ts';
-import { DATABASE_FILE } from '../db/database.ts';
-import { postgresDialect } from '../db/dialect.ts';
 import { site0007 } from '../db/migration0007.ts';
 import { menuEnglish0012, siteEnglish0012 } from '../db/migration0012.ts';
 import { trust0014 } from '../db/migration0014.ts';
@@ -19,11 +12,10 @@ import { trust0014 } from '../db/migration0014.ts';
 /** The demo's English settings: migration 0012's, and the hours note of migration 0014 (issue 31). */
 const demoEnglish = { ...siteEnglish0012, HoursNote: trust0014.HoursNoteEn };
 import { migrate } from '../db/migrations.ts';
-import { uniqueKey } from '../domain/text.ts';
 import { demoCategories, demoProjects, demoTypes } from '../demo/content.ts';
 import { updateSite } from '../site/site.service.ts';
-import { databaseUrlFor, dropDatabaseFor } from './database.ts';
 import { buildSignedIn, snapshot, type TestApp } from './helper.ts';
+import { olderDatabase } from './olderDatabase.ts';
 
 jest.setTimeout(60_000);
 
@@ -94,22 +86,9 @@ describe('the demo content in English', () => {
   });
 
   test('migration 0012 translates an existing database’s demo, but never a text the owner changed', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-migration-0012-'));
-    const url = await databaseUrlFor(dataDir);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a database as migration 0011 left it, before these types
-    const db = new Kysely<any>({ dialect: url ? postgresDialect(url) : new SqliteDialect({ database: new SQLite(join(dataDir, DATABASE_FILE)) }) });
+    const { db, close } = await olderDatabase('0011_rate_limit');
     try {
-      await migrate(db, '0011_rate_limit');
       // The demo as an older version seeded it (French only), then edited by its owner.
-      await db.insertInto('category').values(demoCategories.map((c) => ({ id: c.id, name: c.name, name_key: uniqueKey(c.name), position: c.id }))).execute();
-      await db
-        .insertInto('project_type')
-        .values(demoTypes.map((x) => ({ id: x.id, category_id: x.categoryId, name: x.name, description: x.description, image: x.image, position: x.id })))
-        .execute();
-      await db
-        .insertInto('project')
-        .values(demoProjects.map((p, i) => ({ id: i + 1, project_type_id: p.typeId, name: p.name, description: p.description, image: p.image, position: i + 1 })))
-        .execute();
       const media = demoProjects.flatMap((p, i) => (p.gallery ?? []).map((m) => ({ project_id: i + 1, image: m.image, caption: m.caption, alt: m.alt, pair: m.pair ?? '' })));
       await db.insertInto('project_media').values(media.map((m, i) => ({ ...m, position: i + 1 }))).execute();
       await db.updateTable('category').set({ name: 'Déco maison', name_key: 'déco maison' }).where('id', '=', 4).execute();
@@ -152,9 +131,7 @@ describe('the demo content in English', () => {
       // The requests sent before are French ones.
       expect((await db.selectFrom('quote').select('lang').execute()).length).toBe(0);
     } finally {
-      await db.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabaseFor(dataDir);
+      await close();
     }
   });
 });

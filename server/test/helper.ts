@@ -1,5 +1,6 @@
 // build(): a fresh app on a throwaway DATA_DIR, seeded with the demo content and one
 // administrator, plus helpers to call it like the SPA does (XSRF cookie + header, bearer token).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,15 @@ export interface BuildOptions {
   config?: Partial<AppConfig>;
   /** Creates a fake dist/ with an index.html. */
   withDist?: boolean;
+}
+
+/** The production bundle the server-rendered pages' tests serve (`distDir`). */
+export const siteDist = join(repoRoot, 'dist');
+
+/** Builds it when missing or stale (server/build.ts, as `npm start` does): a file's beforeAll, 300 s. */
+export function buildSiteDist(): void {
+  const built = spawnSync(process.execPath, [join(repoRoot, 'server', 'build.ts')], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
 }
 
 /** An app with the administrator signed in: the app and an access token. */

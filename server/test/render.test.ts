@@ -2,19 +2,13 @@
 // missing or stale): status codes, what a search engine and a link preview read (head tags,
 // JSON-LD), the API cache handed to the browser, the page cache with its ETag and its
 // invalidation by a write; /sitemap.xml, /robots.txt and the preview photos.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { onPostgres } from './database.ts';
-import { build, repoRoot, type TestApp } from './helper.ts';
+import { build, buildSiteDist, siteDist, type TestApp } from './helper.ts';
 
 const PUBLIC_URL = 'https://www.exemple.ca';
-const distDir = join(repoRoot, 'dist');
-
-beforeAll(() => {
-  const built = spawnSync(process.execPath, [join(repoRoot, 'server', 'build.ts')], { cwd: repoRoot, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build failed');
-}, 300_000);
+const distDir = siteDist;
+beforeAll(buildSiteDist, 300_000);
 
 let t: TestApp;
 beforeEach(async () => {

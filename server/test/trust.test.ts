@@ -2,22 +2,13 @@
 // « Paramètres du site », the clients' testimonials (GET/POST/PUT/DELETE /api/testimonial…, their
 // order), the demo's three, migration 0014 on an existing database, and the licence in the quote
 // e-mail. Every refusal in French, naming the field, nothing stored.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import type { MutationResult, ProjectView, SiteSettings, Testimonial, TestimonialView } from '../../contract/api.ts';
-import { DATABASE_FILE } from '../db/database.ts';
-import { postgresDialect } from '../db/dialect.ts';
 import { site0007 } from '../db/migration0007.ts';
 import { testimonials0014, trust0014 } from '../db/migration0014.ts';
 import { migrate } from '../db/migrations.ts';
-import { uniqueKey } from '../domain/text.ts';
-import { demoCategories, demoProjects, demoTypes } from '../demo/content.ts';
 import { composeMail } from '../quotes/mail.ts';
-import { databaseUrlFor, dropDatabaseFor } from './database.ts';
 import { buildSignedIn, snapshot, type TestApp } from './helper.ts';
+import { olderDatabase } from './olderDatabase.ts';
 
 let t: TestApp;
 let token: string;
@@ -230,21 +221,8 @@ describe('the quote e-mail', () => {
 
 test('migration 0014 gives an existing demo its licence, hours and testimonials, and an owner’s site none of them', async () => {
   for (const owner of [false, true]) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-migration-0014-'));
-    const url = await databaseUrlFor(dataDir);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a database as migration 0012 left it, before these types
-    const db = new Kysely<any>({ dialect: url ? postgresDialect(url) : new SqliteDialect({ database: new SQLite(join(dataDir, DATABASE_FILE)) }) });
+    const { db, close } = await olderDatabase('0012_english');
     try {
-      await migrate(db, '0012_english');
-      await db.insertInto('category').values(demoCategories.map((c) => ({ id: c.id, name: c.name, name_key: uniqueKey(c.name), position: c.id }))).execute();
-      await db
-        .insertInto('project_type')
-        .values(demoTypes.map((x) => ({ id: x.id, category_id: x.categoryId, name: x.name, description: x.description, image: x.image, position: x.id })))
-        .execute();
-      await db
-        .insertInto('project')
-        .values(demoProjects.map((p, i) => ({ id: i + 1, project_type_id: p.typeId, name: p.name, description: p.description, image: p.image, position: i + 1 })))
-        .execute();
       if (owner) await db.updateTable('site_document').set({ body: JSON.stringify({ ...site0007, BusinessName: 'Menuiserie Lavoie' }) }).where('name', '=', 'site').execute();
       await migrate(db);
       const stored = JSON.parse((await db.selectFrom('site_document').select('body').where('name', '=', 'site').executeTakeFirstOrThrow()).body) as SiteSettings;
@@ -258,9 +236,7 @@ test('migration 0014 gives an existing demo its licence, hours and testimonials,
         expect(rows.every((r: { project_id: number | null }) => r.project_id !== null)).toBe(true);
       }
     } finally {
-      await db.destroy();
-      await dropDatabaseFor(dataDir);
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
   }
 });

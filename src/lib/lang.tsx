@@ -6,6 +6,7 @@
 import { useLocation } from 'react-router';
 import { inLang, langOfPath, langTags, type Lang } from '../../contract/paths';
 import { messages, type PublicMessages } from '../messages';
+import { paragraphs } from './site';
 
 const catalogues: Partial<Record<Lang, PublicMessages>> = { fr: messages };
 
@@ -81,4 +82,13 @@ export function Own({ text, within }: { text: OwnText; within?: (text: string) =
       {after}
     </>
   );
+}
+
+/** An owner's text of several lines as paragraphs, each marked like the text (ownText). */
+export function OwnParagraphs({ text, className }: { text: OwnText; className?: string }) {
+  return paragraphs(text.text).map((paragraph, index) => (
+    <p key={index} className={className} lang={text.lang}>
+      {paragraph}
+    </p>
+  ));
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../contract/paths';
-import { Own, ownText, useLang } from '../../lib/lang';
-import { pagePhoto, paragraphs, useSite } from '../../lib/site';
+import { Own, OwnParagraphs, ownText, useLang } from '../../lib/lang';
+import { pagePhoto, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { Testimonials } from '../../components/Testimonials';
@@ -28,11 +28,7 @@ export function AboutPage() {
           fetchPriority="high"
         />
         <div className="about-text">
-          {paragraphs(intro.text).map((paragraph, index) => (
-            <p key={index} lang={intro.lang}>
-              {paragraph}
-            </p>
-          ))}
+          <OwnParagraphs text={intro} />
           <Link className="button" to={to(paths.contact.href())}>
             {t.contactCta}
           </Link>
@@ -44,17 +40,12 @@ export function AboutPage() {
           {site.AboutServices.map((service, index) => {
             // The English service of the same place, if the owner wrote it.
             const english = site.En?.AboutServices[index];
-            const text = ownText(lang, service.Text, english?.Text);
             return (
               <li key={index} className="service">
                 <h3>
                   <Own text={ownText(lang, service.Title, english?.Title)} />
                 </h3>
-                {paragraphs(text.text).map((paragraph, line) => (
-                  <p key={line} lang={text.lang}>
-                    {paragraph}
-                  </p>
-                ))}
+                <OwnParagraphs text={ownText(lang, service.Text, english?.Text)} />
               </li>
             );
           })}

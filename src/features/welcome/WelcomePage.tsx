@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useGetRandomProjectsQuery, useGetTestimonialsQuery } from '../../api/api.enhanced';
 import { paths } from '../../../contract/paths';
-import { Own, ownText, useLang } from '../../lib/lang';
-import { pagePhoto, paragraphs, useSite } from '../../lib/site';
+import { Own, OwnParagraphs, ownText, useLang } from '../../lib/lang';
+import { pagePhoto, useSite } from '../../lib/site';
 import { imageSizes } from '../../components/images';
 import { LoadError } from '../../components/LoadError';
 import { Picture } from '../../components/Picture';
@@ -43,11 +43,7 @@ export function WelcomePage() {
           <p className="hero-tagline" lang={tagline.lang}>
             {tagline.text}
           </p>
-          {paragraphs(intro.text).map((paragraph, index) => (
-            <p key={index} className="hero-intro" lang={intro.lang}>
-              {paragraph}
-            </p>
-          ))}
+          <OwnParagraphs text={intro} className="hero-intro" />
           <div className="hero-actions">
             <Link className="button" to={to(paths.contact.href())}>
               {t.ctaContact}
@@ -68,7 +64,6 @@ export function WelcomePage() {
           {site.Specialties.map((specialty, index) => {
             // The English card of the same place, if the owner wrote it.
             const english = site.En?.Specialties[index];
-            const text = ownText(lang, specialty.Text, english?.Text);
             return (
               <li key={index} className="specialty">
                 <h3>
@@ -76,11 +71,7 @@ export function WelcomePage() {
                     <Own text={ownText(lang, specialty.Title, english?.Title)} />
                   </Link>
                 </h3>
-                {paragraphs(text.text).map((paragraph, line) => (
-                  <p key={line} lang={text.lang}>
-                    {paragraph}
-                  </p>
-                ))}
+                <OwnParagraphs text={ownText(lang, specialty.Text, english?.Text)} />
               </li>
             );
           })}

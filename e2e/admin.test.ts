@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { SUCCESS } from './support/site.ts';
 import { ADMIN_EMAIL, root, startServer, type RunningServer } from './support/server.ts';
 import { signIn, submitSignIn } from './support/signIn.ts';
 
@@ -43,7 +44,6 @@ after(async () => {
   await server?.stop();
 });
 
-const SUCCESS = 'Opération effectuée avec succès';
 const failure = (message: string) => `Opération non effectuée. Une erreur est survenue ( ${message} )`;
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, root, type RunningServer } from './support/server.ts';
 import { signIn, submitSignIn } from './support/signIn.ts';
-import { startSite, stopSite } from './support/site.ts';
+import { startSite, stopSite, SUCCESS } from './support/site.ts';
 
 const ACCESS_TTL = 600;
 const REFRESH_TTL = 1800;
@@ -30,7 +30,6 @@ before(
 );
 after(() => stopSite({ server, browser }));
 
-const SUCCESS = 'Opération effectuée avec succès';
 
 interface Admin {
   page: Page;

@@ -11,21 +11,16 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
 import { signIn } from './support/signIn.ts';
-import { startSite, stopSite, type Site } from './support/site.ts';
+import { startOwnerSite, stopSite, SUCCESS, type Site } from './support/site.ts';
 
 let site: Site;
 let owner: WatchedPage;
 
-before(async () => {
-  site = await startSite();
-  owner = await openPage(site.browser);
-  owner.page.setDefaultTimeout(10_000);
-});
+before(async () => ({ site, owner } = await startOwnerSite()));
 
 after(() => stopSite(site ?? {}));
 
 const url = (path: string) => `${site.server.origin}${path}`;
-const SUCCESS = 'Opération effectuée avec succès';
 
 /** A call of the API as the signed-in administrator (bearer token and XSRF pair of the page). */
 async function asAdmin(page: Page, method: string, path: string, body: unknown): Promise<{ Result: boolean }> {

@@ -15,21 +15,16 @@ import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
 import { root } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
-import { startSite, stopSite, type Site } from './support/site.ts';
+import { startOwnerSite, stopSite, SUCCESS, type Site } from './support/site.ts';
 
 let site: Site;
 let owner: WatchedPage;
 
-before(async () => {
-  site = await startSite();
-  owner = await openPage(site.browser);
-  owner.page.setDefaultTimeout(10_000);
-});
+before(async () => ({ site, owner } = await startOwnerSite()));
 
 after(() => stopSite(site ?? {}));
 
 const url = (path: string) => `${site.server.origin}${path}`;
-const SUCCESS = 'Opération effectuée avec succès';
 const LOCKERS = 19; // « Casiers familiaux », category « Optimisation de l'espace »
 
 /** The names of the project cards of a type's page, in order, from its server-rendered HTML. */

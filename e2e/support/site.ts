@@ -1,6 +1,6 @@
 // One production server (`npm start`'s) and one Chromium for a test file.
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 type ServerOptions = NonNullable<Parameters<typeof startServer>[1]>;
@@ -20,4 +20,15 @@ export async function startSite(env: Record<string, string> = {}, options: Serve
 export async function stopSite(site: Partial<Site>): Promise<void> {
   await site.browser?.close();
   await site.server?.stop();
+}
+
+/** The banner of a write the server accepted, in every admin screen (the specification's text). */
+export const SUCCESS = 'Opération effectuée avec succès';
+
+/** startSite, plus the owner's page (10 s for each wait: the admin's screens answer well within). */
+export async function startOwnerSite(): Promise<{ site: Site; owner: WatchedPage }> {
+  const site = await startSite();
+  const owner = await openPage(site.browser);
+  owner.page.setDefaultTimeout(10_000);
+  return { site, owner };
 }

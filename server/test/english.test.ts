@@ -4,16 +4,12 @@
 // record not translated yet answers in the English interface with its French texts marked, its
 // canonical the French page; unknown English paths, other prefixes and other cases are not found.
 import { onPostgres } from './database.ts';
-import { build, buildSiteDist, siteDist, type TestApp } from './helper.ts';
+import { buildServedSite, buildSiteDist, SITE_URL, type TestApp } from './helper.ts';
 
-const PUBLIC_URL = 'https://www.exemple.ca';
-const distDir = siteDist;
+const PUBLIC_URL = SITE_URL;
 beforeAll(buildSiteDist, 300_000);
-
 let t: TestApp;
-beforeEach(async () => {
-  t = await build({ config: { distDir, publicUrl: PUBLIC_URL } });
-});
+beforeEach(async () => (t = await buildServedSite()));
 afterEach(() => t.close());
 
 /**

@@ -40,8 +40,12 @@ export interface BuildOptions {
   withDist?: boolean;
 }
 
-/** The production bundle the server-rendered pages' tests serve (`distDir`). */
+/** The production bundle the server-rendered pages' tests serve (`distDir`), and their PUBLIC_URL. */
 export const siteDist = join(repoRoot, 'dist');
+export const SITE_URL = 'https://www.exemple.ca';
+
+/** An app serving the production bundle (built first: buildSiteDist) on SITE_URL. */
+export const buildServedSite = (config: Partial<AppConfig> = {}): Promise<TestApp> => build({ config: { distDir: siteDist, publicUrl: SITE_URL, ...config } });
 
 /** Builds it when missing or stale (server/build.ts, as `npm start` does): a file's beforeAll, 300 s. */
 export function buildSiteDist(): void {

@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { XSRF, type TestApp } from './helper.ts';
 
 export interface Received {
   /** Envelope recipients. */
@@ -100,7 +101,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
 }
 
 /** A quote request as a browser sends the form: text fields, then the photos, in one multipart body. */
-export function quoteForm(fields: Record<string, string>, photos: Array<{ name: string; data: Buffer; type?: string }> = []): { payload: Buffer; contentType: string } {
+export function quoteForm(fields: Record<string, string>, photos: QuotePhoto[] = []): { payload: Buffer; contentType: string } {
   const boundary = `----devis${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -115,4 +116,18 @@ export function quoteForm(fields: Record<string, string>, photos: Array<{ name: 
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export type QuotePhoto = { name: string; data: Buffer; type?: string };
+
+/** Sends a quote request to `t` as the site's form does (JSON answer), from `remoteAddress` when given. */
+export function sendQuote(t: TestApp, fields: Record<string, string>, { photos = [], headers = {}, remoteAddress }: { photos?: QuotePhoto[]; headers?: Record<string, string>; remoteAddress?: string } = {}) {
+  const form = quoteForm(fields, photos);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/quote',
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, accept: 'application/json', 'content-type': form.contentType, ...headers },
+    payload: form.payload,
+  });
 }

@@ -11,7 +11,7 @@ import type { Quote, QuoteForm, QuoteInbox, QuoteResult, SiteSettings } from '..
 import { envelopeOf } from '../quotes/mail.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp, backupOf, restoreInto, imageFiles } from './helper.ts';
-import { quoteForm, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
+import { quoteForm, sendQuote, startMailCatcher, type MailCatcher, type QuotePhoto } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
 
@@ -55,15 +55,7 @@ async function oldToken(t: TestApp): Promise<string> {
   return token;
 }
 
-function send(t: TestApp, fields: Record<string, string>, photos: Parameters<typeof quoteForm>[1] = [], headers: Record<string, string> = {}) {
-  const form = quoteForm(fields, photos);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/quote',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, accept: 'application/json', 'content-type': form.contentType, ...headers },
-    payload: form.payload,
-  });
-}
+const send = (t: TestApp, fields: Record<string, string>, photos: QuotePhoto[] = [], headers: Record<string, string> = {}) => sendQuote(t, fields, { photos, headers });
 
 const count = async (t: TestApp) => ({
   quotes: (await t.db.selectFrom('quote').select('id').execute()).length,

@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import type { QuoteResult } from '../../contract/api.ts';
 import type { PipelineJob } from '../media/rules.ts';
 import { MIN_FILL_MS, TOKEN_LIFETIME_MS } from '../quotes/rules.ts';
-import { build, XSRF, type TestApp } from './helper.ts';
-import { quoteForm } from './mailCatcher.ts';
+import { build, type TestApp } from './helper.ts';
+import { sendQuote, type QuotePhoto } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
 
@@ -57,18 +57,9 @@ function oldToken(app: TestApp = t): string {
   return token;
 }
 
-type Photo = { name: string; data: Buffer; type?: string };
+type Photo = QuotePhoto;
 
-function send(address: string, body: Record<string, string>, photos: Photo[] = [], app: TestApp = t) {
-  const form = quoteForm(body, photos);
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/quote',
-    remoteAddress: address,
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, accept: 'application/json', 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
+const send = (address: string, body: Record<string, string>, photos: Photo[] = [], app: TestApp = t) => sendQuote(app, body, { photos, remoteAddress: address });
 
 const stored = async () => (await t.db.selectFrom('quote').select('id').execute()).length;
 /** What DATA_DIR/quotes holds: the stored requests' folders, and any work folder left behind. */

@@ -5,7 +5,7 @@
 import type { Category, Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../contract/api.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp } from './helper.ts';
-import { quoteForm, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
+import { quoteForm, sendQuote, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
 
@@ -34,15 +34,7 @@ async function oldToken(t: TestApp): Promise<string> {
   return token;
 }
 
-function send(t: TestApp, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const form = quoteForm(fields);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/quote',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, accept: 'application/json', 'content-type': form.contentType, ...headers },
-    payload: form.payload,
-  });
-}
+const send = (t: TestApp, fields: Record<string, string>, headers: Record<string, string> = {}) => sendQuote(t, fields, { headers });
 
 const count = async (t: TestApp) => (await t.db.selectFrom('quote').select('id').execute()).length;
 

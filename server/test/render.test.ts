@@ -4,16 +4,12 @@
 // invalidation by a write; /sitemap.xml, /robots.txt and the preview photos.
 import sharp from 'sharp';
 import { onPostgres } from './database.ts';
-import { build, buildSiteDist, siteDist, type TestApp } from './helper.ts';
+import { build, buildServedSite, buildSiteDist, siteDist, SITE_URL, type TestApp } from './helper.ts';
 
-const PUBLIC_URL = 'https://www.exemple.ca';
-const distDir = siteDist;
+const PUBLIC_URL = SITE_URL;
 beforeAll(buildSiteDist, 300_000);
-
 let t: TestApp;
-beforeEach(async () => {
-  t = await build({ config: { distDir, publicUrl: PUBLIC_URL } });
-});
+beforeEach(async () => (t = await buildServedSite()));
 afterEach(() => t.close());
 
 /** A visitor's request: the XSRF cookie of an earlier answer, so shared-cache rules apply. */
@@ -146,7 +142,7 @@ test('an API failure while rendering answers 503 with a French page, never a sta
 
 test('absolute URLs fall back to the request origin, through a trusted proxy', async () => {
   await t.close();
-  t = await build({ config: { distDir, trustProxy: '127.0.0.1' } });
+  t = await build({ config: { distDir: siteDist, trustProxy: '127.0.0.1' } });
   const res = await get('/about', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'atelier.example.org' });
   expect(res.body).toContain('<link rel="canonical" href="https://atelier.example.org/about">');
   expect((await get('/robots.txt', { host: 'localhost:8080' })).body).toContain('Sitemap: http://localhost:8080/sitemap.xml');

@@ -7,9 +7,9 @@ import {
 import { Own, ownText, useLang } from '../../lib/lang';
 import { parseId, paths } from '../../../contract/paths';
 import { BackButton } from '../../components/BackButton';
-import { isNotFound, LoadError } from '../../components/LoadError';
+import { isNotFound } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
+import { CardGrid, EAGER_CARDS, Thumbnail } from './Thumbnail';
 
 /** projecttype/{id}: the type's projects as photo cards, its sub-types, 'Retour'. */
 export function ProjectTypePage() {
@@ -37,26 +37,20 @@ function ProjectType({ typeId }: { typeId: number }) {
       <p className="lead" lang={description.lang}>
         {type ? description.text : '\u00a0'}
       </p>
-      {projects.isError ? (
-        <LoadError onRetry={() => void projects.refetch()} />
-      ) : !projects.data ? (
-        <ThumbnailPlaceholders />
-      ) : projects.data.length === 0 ? (
-        <p>{t.projectsEmpty}</p>
-      ) : (
-        <ul className="card-grid">
-          {projects.data.map((project, index) => (
-            <Thumbnail
-              key={project.Id}
-              to={to(paths.project.href(project.Id))}
-              name={ownText(lang, project.Name, project.En?.Name)}
-              image={project.Image}
-              media={project.Media}
-              eager={index < EAGER_CARDS}
-            />
-          ))}
-        </ul>
-      )}
+      <CardGrid
+        read={projects}
+        empty={t.projectsEmpty}
+        card={(project, index) => (
+          <Thumbnail
+            key={project.Id}
+            to={to(paths.project.href(project.Id))}
+            name={ownText(lang, project.Name, project.En?.Name)}
+            image={project.Image}
+            media={project.Media}
+            eager={index < EAGER_CARDS}
+          />
+        )}
+      />
       {subTypes.data && subTypes.data.length > 0 ? (
         <section aria-labelledby="sous-types" className="subtypes">
           <h2 id="sous-types">{t.subTypesTitle}</h2>

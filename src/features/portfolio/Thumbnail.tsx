@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Media } from '../../api/api.enhanced';
 import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
+import { LoadError } from '../../components/LoadError';
 import { Own, type OwnText } from '../../lib/lang';
 
 interface ThumbnailProps {
@@ -61,6 +63,17 @@ export function ThumbnailPlaceholders({ count = 3 }: { count?: number }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * A list page's cards, from its read: the error with its retry, placeholders while it loads, the
+ * empty list's sentence, or the grid of `card` (its index: EAGER_CARDS).
+ */
+export function CardGrid<T>({ read, empty, card }: { read: { isError: boolean; data?: T[]; refetch: () => unknown }; empty: string; card: (item: T, index: number) => ReactNode }) {
+  if (read.isError) return <LoadError onRetry={() => void read.refetch()} />;
+  if (!read.data) return <ThumbnailPlaceholders />;
+  if (read.data.length === 0) return <p>{empty}</p>;
+  return <ul className="card-grid">{read.data.map(card)}</ul>;
 }
 
 /** Cards up to this index are above the fold on a desktop (first row). */

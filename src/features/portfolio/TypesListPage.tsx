@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProjectTypesByCategoryQuery } from '../../api/api.enhanced';
 import { Own, ownText, useLang } from '../../lib/lang';
 import { parseId, paths } from '../../../contract/paths';
-import { isNotFound, LoadError } from '../../components/LoadError';
+import { isNotFound } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { EAGER_CARDS, Thumbnail, ThumbnailPlaceholders } from './Thumbnail';
+import { CardGrid, EAGER_CARDS, Thumbnail } from './Thumbnail';
 
 /** typeslist/{id}: the project types of a category, as photo cards linking to their page. */
 export function TypesListPage() {
@@ -26,27 +26,21 @@ function TypesList({ categoryId }: { categoryId: number }) {
       <h1>
         <Own text={title} />
       </h1>
-      {types.isError ? (
-        <LoadError onRetry={() => void types.refetch()} />
-      ) : !types.data ? (
-        <ThumbnailPlaceholders />
-      ) : types.data.length === 0 ? (
-        <p>{t.typesListEmpty}</p>
-      ) : (
-        <ul className="card-grid">
-          {types.data.map((type, index) => (
-            <Thumbnail
-              key={type.Id}
-              to={to(paths.projectType.href(type.Id))}
-              name={ownText(lang, type.Name, type.En?.Name)}
-              image={type.Image}
-              media={type.Media}
-              description={ownText(lang, type.Description, type.En?.Description)}
-              eager={index < EAGER_CARDS}
-            />
-          ))}
-        </ul>
-      )}
+      <CardGrid
+        read={types}
+        empty={t.typesListEmpty}
+        card={(type, index) => (
+          <Thumbnail
+            key={type.Id}
+            to={to(paths.projectType.href(type.Id))}
+            name={ownText(lang, type.Name, type.En?.Name)}
+            image={type.Image}
+            media={type.Media}
+            description={ownText(lang, type.Description, type.En?.Description)}
+            eager={index < EAGER_CARDS}
+          />
+        )}
+      />
     </section>
   );
 }

@@ -14,6 +14,27 @@ interface Props {
   options?: Option[];
 }
 
+/** The ids of a field's hint and message (FieldNotes), for its aria-describedby. */
+const describedBy = (id: string, hint: unknown, error: unknown) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** A field's hint, then its message when it has one. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <small id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="admin-error">
+          {error}
+        </small>
+      )}
+    </>
+  );
+}
+
 export function FormField(props: Props) {
   return props.spec.kind === 'checkbox' ? <CheckboxField {...props} /> : <InputField {...props} />;
 }
@@ -32,18 +53,9 @@ function CheckboxField({ spec, idPrefix, disabled }: Props) {
         id={id}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, spec.hint, error)}
       />
-      {spec.hint && (
-        <small id={`${id}-hint`} className="admin-hint">
-          {spec.hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}-error`} className="admin-error">
-          {error}
-        </small>
-      )}
+      <FieldNotes id={id} hint={spec.hint} error={error} />
     </div>
   );
 }
@@ -56,13 +68,12 @@ function InputField({ spec, idPrefix, disabled, options }: Props) {
   });
   const id = `${idPrefix}-${spec.name}`;
   const error = !spec.quiet && meta.touched && typeof meta.error === 'string' ? meta.error : undefined;
-  const describedBy = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const common = {
     ...input,
     id,
     disabled,
     'aria-invalid': meta.touched && meta.invalid ? true : undefined,
-    'aria-describedby': describedBy || undefined,
+    'aria-describedby': describedBy(id, spec.hint, error),
   };
 
   return (
@@ -77,16 +88,7 @@ function InputField({ spec, idPrefix, disabled, options }: Props) {
       {!isSelect && spec.kind !== 'textarea' && (
         <input {...common} type={spec.kind === 'image' ? 'text' : spec.kind} autoComplete={spec.autoComplete ?? 'off'} />
       )}
-      {spec.hint && (
-        <small id={`${id}-hint`} className="admin-hint">
-          {spec.hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}-error`} className="admin-error">
-          {error}
-        </small>
-      )}
+      <FieldNotes id={id} hint={spec.hint} error={error} />
       {spec.kind === 'image' && <ImageTools fieldName={spec.name} idPrefix={id} disabled={disabled} />}
     </div>
   );

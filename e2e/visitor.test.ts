@@ -37,6 +37,26 @@ async function heading(page: Page, text: string) {
   assert.equal((await h1.textContent())?.trim(), text);
 }
 
+/** A desktop page at `path`, once it shows its heading. */
+async function openAt(path: string, text: string): Promise<WatchedPage> {
+  const watched = await openPage(browser, DESKTOP);
+  await watched.page.goto(url(path));
+  await heading(watched.page, text);
+  return watched;
+}
+
+/** The end of a walk: nothing went wrong on the way (`what`), and its browser context closes. */
+async function finish(watched: WatchedPage, what: string) {
+  await expectNoProblems(watched, what);
+  await watched.page.context().close();
+}
+
+/** The page reached `path` and shows its heading. */
+async function arrived(page: Page, path: string, text: string) {
+  await page.waitForURL(url(path));
+  await heading(page, text);
+}
+
 /** What the browser tab shows. */
 async function expectTitle(page: Page, title: string) {
   await page.waitForFunction((expected) => document.title === expected, title);
@@ -119,6 +139,14 @@ async function swipe(page: Page, x: number, y: number, dx: number, { dy = 0, ms 
   await cdp.detach();
 }
 
+/** The welcome page with its carousel paused: the slides' captions and the centre of the shown one. */
+async function carouselAtRest(page: Page) {
+  await openWelcome(page);
+  await pauseCarousel(page);
+  const names = await captions(page);
+  return { names, ...(await shownSlideCentre(page)) };
+}
+
 /** The centre of the carousel's shown photo, scrolled into view. */
 async function shownSlideCentre(page: Page) {
   const button = page.locator('.slick-slide.slick-active .slide-button');
@@ -170,25 +198,20 @@ test('every menu entry leads to its page: heading, address, title, photo cards',
   }
   for (const link of RIGHT_LINKS) {
     await nav(page).getByRole('link', { name: link.label, exact: true }).click();
-    await page.waitForURL(url(link.href));
-    await heading(page, link.heading);
+    await arrived(page, link.href, link.heading);
     await expectTitle(page, link.title);
     assert.equal(await nav(page).getByRole('link', { name: link.label, exact: true }).getAttribute('aria-current'), 'page');
     await expectNoProblems(watched, link.href);
   }
   // The logo goes to / which lands on the welcome page.
   await page.getByRole('link', { name: `${BUSINESS} — accueil` }).click();
-  await page.waitForURL(url('/welcome'));
-  await heading(page, BUSINESS);
-  await expectNoProblems(watched, 'logo → /welcome');
-  await page.context().close();
+  await arrived(page, '/welcome', BUSINESS);
+  await finish(watched, 'logo → /welcome');
 });
 
 test('drop-downs with the mouse: open on click, one at a time, close on a second click or outside', async () => {
-  const watched = await openPage(browser, DESKTOP);
+  const watched = await openAt('/about', 'À propos de l’atelier');
   const { page } = watched;
-  await page.goto(url('/about'));
-  await heading(page, 'À propos de l’atelier');
   const outdoor = dropdownButton(page, 'Projets extérieurs');
   const decoration = dropdownButton(page, 'Décoration');
   const benches = nav(page).getByRole('link', { name: 'Bancs', exact: true });
@@ -216,15 +239,12 @@ test('drop-downs with the mouse: open on click, one at a time, close on a second
   await benches.waitFor({ state: 'hidden' });
   assert.equal(await outdoor.getAttribute('aria-expanded'), 'false');
   assert.equal(pathOf(page), '/about', 'an outside click only closes the menu');
-  await expectNoProblems(watched, 'drop-downs with the mouse');
-  await page.context().close();
+  await finish(watched, 'drop-downs with the mouse');
 });
 
 test('drop-downs with the keyboard: Enter and Space open, Tab walks in, Escape and Tab out close', async () => {
-  const watched = await openPage(browser, DESKTOP);
+  const watched = await openAt('/contact', 'Contactez-moi');
   const { page } = watched;
-  await page.goto(url('/contact'));
-  await heading(page, 'Contactez-moi');
   const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
   const optimisation = dropdownButton(page, "Optimisation de l'espace");
   const lockers = nav(page).getByRole('link', { name: 'Casiers familial', exact: true });
@@ -276,11 +296,9 @@ test('drop-downs with the keyboard: Enter and Space open, Tab walks in, Escape a
   await page.keyboard.press('Tab');
   assert.equal(await focused(), 'Salle de lavage');
   await page.keyboard.press('Enter');
-  await page.waitForURL(url('/projecttype/21'));
-  await heading(page, 'Salle de lavage');
+  await arrived(page, '/projecttype/21', 'Salle de lavage');
   await lockers.waitFor({ state: 'hidden' });
-  await expectNoProblems(watched, 'drop-downs with the keyboard');
-  await page.context().close();
+  await finish(watched, 'drop-downs with the keyboard');
 });
 
 test('on a phone the menu folds behind « Menu »: open, pick an entry, it folds again; Escape folds it', async () => {
@@ -295,8 +313,7 @@ test('on a phone the menu folds behind « Menu »: open, pick an entry, it folds
   await decoration.tap();
   const keyHolder = nav(page).getByRole('link', { name: 'Porte-clés mural', exact: true });
   await keyHolder.tap();
-  await page.waitForURL(url('/projecttype/25'));
-  await heading(page, 'Porte-clés mural');
+  await arrived(page, '/projecttype/25', 'Porte-clés mural');
   await decoration.waitFor({ state: 'hidden' });
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
 
@@ -306,8 +323,7 @@ test('on a phone the menu folds behind « Menu »: open, pick an entry, it folds
   await decoration.waitFor({ state: 'hidden' });
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Menu');
   await expectNoSeriousA11yViolations(page, '/projecttype/25 (phone)');
-  await expectNoProblems(watched, 'phone menu');
-  await page.context().close();
+  await finish(watched, 'phone menu');
 });
 
 // ── the welcome carousel ───────────────────────────────────────────────────────────────────────
@@ -385,8 +401,7 @@ test('carousel: 7 projects, alt = business + project, dots, arrow keys, popup wi
   await heading(page, names[3]!);
   assert.match(pathOf(page), /^\/project\/\d+$/);
   assert.equal(await page.getByRole('dialog').count(), 0);
-  await expectNoProblems(watched, 'carousel');
-  await page.context().close();
+  await finish(watched, 'carousel');
 });
 
 test('carousel and popup on a phone: a fast swipe changes the photo, a vertical drag does not', async () => {
@@ -421,18 +436,14 @@ test('carousel and popup on a phone: a fast swipe changes the photo, a vertical 
   await dialog.getByText('1 / 7', { exact: true }).waitFor();
   await page.getByRole('button', { name: /^Fermer/ }).tap();
   await dialog.waitFor({ state: 'detached' });
-  await expectNoProblems(watched, 'carousel on a phone');
-  await page.context().close();
+  await finish(watched, 'carousel on a phone');
 });
 
 test('carousel on a phone: a 40 px swipe changes the photo (spec section 9: over 30 px)', async () => {
   const watched = await openPage(browser, PHONE, { hasTouch: true, isMobile: true });
   const { page } = watched;
   try {
-    await openWelcome(page);
-    await pauseCarousel(page);
-    const names = await captions(page);
-    const { x, y } = await shownSlideCentre(page);
+    const { names, x, y } = await carouselAtRest(page);
     await swipe(page, x, y, -40);
     await slideSettled(page, 1);
     assert.equal(await shownSlide(page), names[1]);
@@ -445,10 +456,7 @@ test('carousel with a mouse: dragging the photo moves the carousel without openi
   const watched = await openPage(browser, DESKTOP);
   const { page } = watched;
   try {
-    await openWelcome(page);
-    await pauseCarousel(page);
-    const names = await captions(page);
-    const { x, y } = await shownSlideCentre(page);
+    const { names, x, y } = await carouselAtRest(page);
     await page.mouse.move(x, y);
     await page.mouse.down();
     for (let i = 1; i <= 6; i += 1) await page.mouse.move(x - 50 * i, y);
@@ -475,8 +483,7 @@ test('types list → project type → project → Retour → Retour, back where 
   await main(page).getByText('Bacs de culture surélevés en cèdre, à hauteur de taille', { exact: false }).waitFor();
 
   await main(page).getByRole('link', { name: 'Potagers surélevés', exact: true }).click();
-  await page.waitForURL(url('/projecttype/2'));
-  await heading(page, 'Potagers surélevés');
+  await arrived(page, '/projecttype/2', 'Potagers surélevés');
   await main(page).getByRole('link', { name: 'Trio de potagers en cèdre', exact: true }).waitFor();
   assert.ok(await main(page).getByRole('button', { name: 'Retour' }).isVisible());
 
@@ -492,28 +499,22 @@ test('types list → project type → project → Retour → Retour, back where 
   await expectNoSeriousA11yViolations(page, 'project page');
 
   await main(page).getByRole('button', { name: 'Retour' }).click();
-  await page.waitForURL(url('/projecttype/2'));
-  await heading(page, 'Potagers surélevés');
+  await arrived(page, '/projecttype/2', 'Potagers surélevés');
   await main(page).getByRole('button', { name: 'Retour' }).click();
-  await page.waitForURL(url('/typeslist/2'));
-  await heading(page, 'Potagers');
+  await arrived(page, '/typeslist/2', 'Potagers');
   await expectNoProblems(watched, 'gallery walk');
 
   // 'Retour' on the first page of a visit has nowhere to go back to: it goes to the welcome page.
   await page.goto(url('/project/1'));
   await heading(page, 'Banc de parc en cèdre rouge');
   await main(page).getByRole('button', { name: 'Retour' }).click();
-  await page.waitForURL(url('/welcome'));
-  await heading(page, BUSINESS);
-  await expectNoProblems(watched, 'Retour on a first page');
-  await page.context().close();
+  await arrived(page, '/welcome', BUSINESS);
+  await finish(watched, 'Retour on a first page');
 });
 
 test('about: the owner presents himself, then electricity, plumbing and painting', async () => {
-  const watched = await openPage(browser, DESKTOP);
+  const watched = await openAt('/about', 'À propos de l’atelier');
   const { page } = watched;
-  await page.goto(url('/about'));
-  await heading(page, 'À propos de l’atelier');
   await expectTitle(page, `À propos | ${BUSINESS}`);
   await main(page).getByRole('img', { name: 'Marc Tremblay, propriétaire, dans son atelier' }).waitFor();
   await main(page).getByText('Je m’appelle Marc Tremblay.', { exact: false }).waitFor();
@@ -524,17 +525,13 @@ test('about: the owner presents himself, then electricity, plumbing and painting
   assert.match((await services.nth(1).locator('p').textContent()) ?? '', /robinets, d’éviers et de toilettes/);
   assert.match((await services.nth(2).locator('p').textContent()) ?? '', /Peinture intérieure soignée/);
   await main(page).getByRole('link', { name: 'Me contacter' }).click();
-  await page.waitForURL(url('/contact'));
-  await heading(page, 'Contactez-moi');
-  await expectNoProblems(watched, '/about');
-  await page.context().close();
+  await arrived(page, '/contact', 'Contactez-moi');
+  await finish(watched, '/about');
 });
 
 test('contact: phone, two e-mails, the city on a map, the social page, the workshop photo; the footer', async () => {
-  const watched = await openPage(browser, DESKTOP);
+  const watched = await openAt('/contact', 'Contactez-moi');
   const { page } = watched;
-  await page.goto(url('/contact'));
-  await heading(page, 'Contactez-moi');
   await expectTitle(page, `Contactez-moi | ${BUSINESS}`);
   const link = (name: string) => main(page).getByRole('link', { name, exact: true });
   assert.equal(await link('819 555-0142').getAttribute('href'), 'tel:+18195550142');
@@ -566,8 +563,7 @@ test('contact: phone, two e-mails, the city on a map, the social page, the works
   ]);
   const year = new Date().getFullYear();
   await footer.getByText(`© ${year > 2022 ? `2022–${year}` : '2022'} ${BUSINESS}. Tous droits réservés.`).waitFor();
-  await expectNoProblems(watched, '/contact');
-  await page.context().close();
+  await finish(watched, '/contact');
 });
 
 // ── not found ──────────────────────────────────────────────────────────────────────────────────
@@ -593,10 +589,8 @@ test('not-found pages: an unknown route, a non-numeric id, an unknown project, p
     await expectNoProblems(watched, path, api404);
   }
   await main(page).getByRole('link', { name: "Retour à l'accueil" }).click();
-  await page.waitForURL(url('/welcome'));
-  await heading(page, BUSINESS);
-  await expectNoProblems(watched, "Retour à l'accueil");
-  await page.context().close();
+  await arrived(page, '/welcome', BUSINESS);
+  await finish(watched, "Retour à l'accueil");
 });
 
 // ── screenshots ────────────────────────────────────────────────────────────────────────────────
@@ -633,8 +627,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.lightbox img')].every((i) => i.complete));
     await screenshot(page, 'popup', { fullPage: false });
     await expectNoSeriousA11yViolations(page, `popup at ${viewport.width}`);
-    await expectNoProblems(watched, `popup at ${viewport.width}`);
-    await page.context().close();
+    await finish(watched, `popup at ${viewport.width}`);
   });
 }
 
@@ -723,8 +716,7 @@ test('a stored name containing <script> or <img onerror> shows as text everywher
   await expectInert('project type');
 
   await main(page).getByRole('link', { name: projects[0]!, exact: true }).click();
-  await page.waitForURL(url(`/project/${projectId}`));
-  await heading(page, projects[0]!);
+  await arrived(page, `/project/${projectId}`, projects[0]!);
   await expectTitle(page, `${projects[0]} | ${BUSINESS}`);
   await visible(projectDescription);
   await main(page).getByRole('img', { name: `${BUSINESS} — ${projects[0]}` }).waitFor();

@@ -26,63 +26,45 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
       {quoteForm}
       <div className="contact-layout">
         <dl className="contact-list">
-          <div>
-            <dt>{t.phone}</dt>
-            <dd>
-              <a href={telHref(site.Phone)}>{site.Phone}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t.infoEmail}</dt>
-            <dd>
-              <a href={`mailto:${site.InfoEmail}`}>{site.InfoEmail}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t.quotesEmail}</dt>
-            <dd>
-              <a href={`mailto:${site.QuotesEmail}`}>{site.QuotesEmail}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t.area}</dt>
-            <dd>
-              <Own text={ownText(lang, site.AreaServed, site.En?.AreaServed)} />
-              <br />
-              <a href={mapsUrl(site)} target="_blank" rel="noopener">
-                {t.areaLink(address)}
-                <span className="visually-hidden"> {t.newWindow}</span>
-              </a>
-            </dd>
-          </div>
+          <Entry term={t.phone}>
+            <a href={telHref(site.Phone)}>{site.Phone}</a>
+          </Entry>
+          <Entry term={t.infoEmail}>
+            <a href={`mailto:${site.InfoEmail}`}>{site.InfoEmail}</a>
+          </Entry>
+          <Entry term={t.quotesEmail}>
+            <a href={`mailto:${site.QuotesEmail}`}>{site.QuotesEmail}</a>
+          </Entry>
+          <Entry term={t.area}>
+            <Own text={ownText(lang, site.AreaServed, site.En?.AreaServed)} />
+            <br />
+            <a href={mapsUrl(site)} target="_blank" rel="noopener">
+              {t.areaLink(address)}
+              <span className="visually-hidden"> {t.newWindow}</span>
+            </a>
+          </Entry>
           {hours.some((day) => day.length > 0) && (
-            <div>
-              <dt>{trust.hoursTitle}</dt>
-              <dd>
-                <table className="contact-hours">
-                  <tbody>
-                    {hours.map((ranges, day) => (
-                      <tr key={day}>
-                        <th scope="row">{dayOf(lang, day)}</th>
-                        <td>{rangesOf(trust, ranges) || trust.closed}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {note.text && <p lang={note.lang}>{note.text}</p>}
-              </dd>
-            </div>
+            <Entry term={trust.hoursTitle}>
+              <table className="contact-hours">
+                <tbody>
+                  {hours.map((ranges, day) => (
+                    <tr key={day}>
+                      <th scope="row">{dayOf(lang, day)}</th>
+                      <td>{rangesOf(trust, ranges) || trust.closed}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {note.text && <p lang={note.lang}>{note.text}</p>}
+            </Entry>
           )}
           {site.RbqLicence && (
-            <div>
-              <dt>{trust.licenceTitle}</dt>
-              <dd>
-                <a href={RBQ_REGISTER} target="_blank" rel="noopener">
-                  {trust.licence(site.RbqLicence)}
-                  <span className="visually-hidden"> ({trust.licenceLink}) {t.newWindow}</span>
-                </a>
-              </dd>
-            </div>
+            <Entry term={trust.licenceTitle}>
+              <a href={RBQ_REGISTER} target="_blank" rel="noopener">
+                {trust.licence(site.RbqLicence)}
+                <span className="visually-hidden"> ({trust.licenceLink}) {t.newWindow}</span>
+              </a>
+            </Entry>
           )}
           <div>
             <dt>{t.social}</dt>
@@ -106,5 +88,15 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
         />
       </div>
     </article>
+  );
+}
+
+/** One line of the contact list: what it is, then its value. */
+function Entry({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

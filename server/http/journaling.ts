@@ -1,12 +1,15 @@
 // The journal at the edge (issue 28): every write call through the API writes one entry — when,
-// which administrator, what action, which record (kind, id, name), and its outcome. Most writes
-// run with their entry in one transaction: the edge opens it, the handler's own transactions
-// join it (joinable below), and the entry is written before the commit, so a write whose entry
-// cannot be written does not happen. A write that throws (404, 400) is rolled back, then logged
-// as refused with its message. The calls whose work is not one database transaction (sign-in and
-// sign-out, uploads and deletions of library files, administrators' password hashing, the quote
-// inbox's files) are logged right after, in a transaction of their own. Never logged: a password,
-// a token, a hash, a quote request's personal details (its id only).
+// which administrator, what action, which record (kind, id, name), and its outcome — in the same
+// transaction as its change, so a write whose entry cannot be written does not happen.
+// - Most writes: the edge opens the transaction, the handler's own transactions join it
+//   (joinable below), and the entry is written before the commit.
+// - The writes whose slow work must not hold the database (OWN_TRANSACTION: a password's scrypt,
+//   an image's processing and files) do that work first, then open their own transaction, and
+//   write the entry in it through the hook `ctx.journal` just before it commits; an upload's files
+//   are in place under their new name before, and removed when that transaction fails.
+// A write that throws (404, 400) is rolled back, then logged as refused with its message; a call
+// that changed nothing (a refusal, a wrong password) has its entry in a transaction of its own.
+// Never logged: a password, a token, a hash, a quote request's personal details (its id only).
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ContractOperation } from './contract.ts';
@@ -15,13 +18,18 @@ import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/executor.ts';
 import { DomainError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
-import { writeEntry, type JournalInsert } from '../journal/journal.service.ts';
+import { writeEntry, type Answer, type JournalHook, type JournalInsert } from '../journal/journal.service.ts';
 import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
 
 /** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
 const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
-/** Writes logged in a transaction of their own, right after (their work is not one transaction of the edge's). */
-const LOGGED_AFTER = new Set(['login', 'logout', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
+/**
+ * Writes that run their own transaction after their slow work (scrypt, the image worker, files) and
+ * write their entry in it through `ctx.journal`: the edge holds no transaction around them. The
+ * image library and the quote inbox write through their own handle of the database, which the
+ * edge's transaction would wait for.
+ */
+const OWN_TRANSACTION = new Set(['login', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
 
 export const isJournaled = (op: ContractOperation): boolean => op.method !== 'GET' && !NOT_LOGGED.has(op.operationId);
 
@@ -158,21 +166,31 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
     outcome: outcome.outcome,
     message: outcome.message,
   });
-  // Read before the write (the record's name before it goes), then logged after it.
-  if (LOGGED_AFTER.has(op.operationId)) {
+  if (OWN_TRANSACTION.has(op.operationId)) {
+    // Who and which record, read before the write (the record's name before it goes).
     const who = await whoOf(db, op, arg, ctx);
     const before = await targetOf(db, op, arg);
+    const targetAfter = async (executor: Executor, answer: Answer): Promise<Target> => {
+      if (op.operationId === 'login') return { ...before, name: who };
+      if (!answer.Result) return before;
+      if (op.operationId === 'addUser') return added(executor, before.kind, before);
+      if (op.operationId === 'uploadImage') return { ...before, recordId: answer.Name ?? '', name: answer.Name ?? '' };
+      return before;
+    };
+    let written = false;
+    const journal: JournalHook = async (trx, answer) => {
+      await writeEntry(trx, entryOf(who, await targetAfter(trx, answer), outcomeOf(answer)));
+      written = true;
+    };
     let answer: T;
     try {
-      answer = await run(ctx);
+      answer = await run({ ...ctx, journal });
     } catch (error) {
-      await db.transaction().execute((trx) => writeEntry(trx, entryOf(who, before, errorOutcome(error))));
+      await db.transaction().execute(async (trx) => writeEntry(trx, entryOf(who, await targetAfter(trx, { Result: false }), errorOutcome(error))));
       throw error;
     }
-    const outcome = outcomeOf(answer);
-    const target = op.operationId === 'addUser' && outcome.outcome === 'done' ? await added(db, before.kind, before) : op.operationId === 'login' ? { ...before, name: who } : before;
-    const finalWho = op.operationId === 'login' && outcome.outcome === 'done' ? who : who;
-    await db.transaction().execute((trx) => writeEntry(trx, entryOf(finalWho, target, outcome)));
+    // Nothing changed (a refusal, a wrong password): the entry in a transaction of its own.
+    if (!written) await db.transaction().execute(async (trx) => writeEntry(trx, entryOf(who, await targetAfter(trx, answer as unknown as Answer), outcomeOf(answer))));
     return answer;
   }
   let failure: { who: string; target: Target } | null = null;

@@ -20,6 +20,7 @@ import { DomainError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { writeEntry, type Answer, type JournalHook, type JournalInsert } from '../journal/journal.service.ts';
 import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
+import type { TrashBody } from '../trash/trash.service.ts';
 
 /** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
 const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
@@ -109,6 +110,19 @@ async function added(db: Executor, kind: string, target: Target): Promise<Target
   const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   const id = row?.id === undefined || row.id === null ? '' : String(row.id);
   return { ...target, recordId: id, name: await nameOf(db, kind, id) };
+}
+
+/** The record whose history a write adds to (the state it replaces becomes a version), or null. */
+async function versionedOf(db: Executor, op: ContractOperation, arg: Arg): Promise<{ kind: HistoryKind; id: string } | null> {
+  const versioned = VERSIONED[op.operationId];
+  if (versioned === undefined) return null;
+  if (versioned === 'arg') return { kind: arg.kind as HistoryKind, id: String(arg.recordId) };
+  if (versioned === 'site' || versioned === 'menu') return { kind: versioned, id: versioned };
+  if (versioned !== 'trash') return { kind: versioned, id: String(arg.id) };
+  // A gallery item back from the trash: a change of its project's gallery.
+  const entry = await db.selectFrom('trash').select(['kind', 'body']).where('id', '=', Number(arg.id)).executeTakeFirst();
+  const projectId = entry?.kind === 'gallery' ? (JSON.parse(entry.body) as TrashBody).rows.project_media?.[0]?.project_id : undefined;
+  return projectId === undefined ? null : { kind: 'project', id: String(projectId) };
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -201,8 +215,7 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
       const before = await targetOf(joined, op, arg);
       failure = { who, target: before };
       // An update keeps the state it replaces (the record's history).
-      const versioned = VERSIONED[op.operationId];
-      const record = versioned === undefined ? null : versioned === 'arg' ? { kind: arg.kind as HistoryKind, id: String(arg.recordId) } : { kind: versioned, id: versioned === 'site' || versioned === 'menu' ? versioned : String(arg.id) };
+      const record = await versionedOf(joined, op, arg);
       const previous = record ? await stateOf(joined, record.kind, record.id) : null;
       const answer = await run({ ...ctx, services: { ...ctx.services, db: joined } });
       const outcome = outcomeOf(answer);

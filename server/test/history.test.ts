@@ -142,6 +142,21 @@ describe("a project's gallery", () => {
     expect((await history('project', project))[0]?.Changes).toEqual(expect.arrayContaining([{ Field: 'Gallery.3.Caption', Old: original[3]?.Caption, New: three.Caption }]));
   });
 
+  test('a version kept before the gallery was part of the history restores the project alone', async () => {
+    const row = await t.db.selectFrom('project').selectAll().where('id', '=', project).executeTakeFirstOrThrow();
+    const gallery = await galleryOf();
+    const [latest] = await history('project', project);
+    const old = { Id: project, ProjectTypeId: row.project_type_id, Name: 'Son nom d’avant', Description: row.description, Image: row.image, Published: true, En: { Name: row.name_en, Description: row.description_en } };
+    const version = (latest?.Version ?? 0) + 1;
+    await t.db
+      .insertInto('record_version')
+      .values({ kind: 'project', record_id: String(project), version, body: JSON.stringify(old), changes: JSON.stringify([{ Field: 'Name', Old: old.Name, New: row.name }]), at: Date.now(), by: ADMIN_EMAIL })
+      .execute();
+    expect((await call('POST', `/api/history/project/${project}/${version}/restore`)).json).toEqual({ Result: true, Message: messages.ok });
+    expect((await t.db.selectFrom('project').select('name').where('id', '=', project).executeTakeFirstOrThrow()).name).toBe('Son nom d’avant');
+    expect(await galleryOf()).toEqual(gallery);
+  });
+
   test("a version whose item shows a file no longer in the library is refused, and changes nothing", async () => {
     const [one] = (await galleryOf()) as [GalleryItem];
     const before = await upload('remplacee.jpg', '#996633');

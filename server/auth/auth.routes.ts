@@ -19,7 +19,7 @@ const sessionExpired = () => new DomainError('unauthorized', messages.signIn.ses
 export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
   tag: 'auth',
   handlers: {
-    login: async ({ loginRequest }, { req, services }) => signIn(services, req.ip, loginRequest),
+    login: async ({ loginRequest }, { req, services, journal }) => signIn(services, req.ip, loginRequest, journal),
 
     async refreshToken(_arg, { req, services: { sessions } }) {
       const token = bearerOf(req);
@@ -32,9 +32,10 @@ export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
       return { Result: true, ...outcome.tokens };
     },
 
-    async logout(_arg, { req, services: { sessions } }) {
+    async logout(_arg, { req, services: { db, sessions } }) {
       const token = bearerOf(req);
-      if (token) await sessions.revokeFamily(token);
+      // In the transaction the edge opened, with the call's journal entry.
+      if (token) await sessions.revokeFamily(token, db);
       return ok(messages.signIn.loggedOut);
     },
   },

@@ -22,8 +22,8 @@ export interface RateLimiter {
   record(keys: string[]): Promise<void>;
   /** retryAfter, and when it is 0 record, at once: the seconds to wait, or 0 when counted. */
   admit(limits: Limit[]): Promise<number>;
-  /** Forgets this key's attempts (a successful sign-in resets its own pair, nothing else). */
-  reset(key: string): Promise<void>;
+  /** Forgets this key's attempts (a successful sign-in resets its own pair, nothing else; `executor`: its transaction). */
+  reset(key: string, executor?: Executor): Promise<void>;
 }
 
 /** `scope` keeps the limiters apart in the table (each forgets its own expired attempts). */
@@ -66,8 +66,8 @@ export function createRateLimiter(db: Executor, scope: 'login' | 'quote', window
         if (wait === 0) await insert(trx, limits.map((limit) => limit.key));
         return wait;
       }),
-    async reset(key) {
-      await db.deleteFrom('rate_limit_hit').where('scope', '=', scope).where('key', '=', digest(key)).execute();
+    async reset(key, executor = db) {
+      await executor.deleteFrom('rate_limit_hit').where('scope', '=', scope).where('key', '=', digest(key)).execute();
     },
   };
 }

@@ -51,13 +51,13 @@ export type RefreshOutcome =
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 export interface Sessions {
-  /** Signs in: a new refresh-token family and an access token. */
-  open(userId: number): Promise<TokenPair>;
+  /** Signs in: a new refresh-token family and an access token (`executor`: the sign-in's transaction). */
+  open(userId: number, executor?: Db): Promise<TokenPair>;
   /** The user id of a valid access token, or null. */
   verifyAccess(token: string): Promise<number | null>;
   rotate(refreshToken: string): Promise<RefreshOutcome>;
-  /** Revokes the family of this refresh token (logout). Unknown tokens are ignored. */
-  revokeFamily(refreshToken: string): Promise<void>;
+  /** Revokes the family of this refresh token (logout; `executor`: its transaction). Unknown tokens are ignored. */
+  revokeFamily(refreshToken: string, executor?: Db): Promise<void>;
   /** Revokes every refresh token of a user (password change). */
   revokeUser(userId: number, db?: Db): Promise<void>;
 }
@@ -121,9 +121,9 @@ export function createSessions(
   };
 
   return {
-    async open(userId) {
+    async open(userId, executor = db) {
       const family = randomUUID();
-      const RefreshToken = await insertRefresh(db, userId, family);
+      const RefreshToken = await insertRefresh(executor, userId, family);
       return { Token: await accessToken(userId, family), RefreshToken };
     },
 
@@ -192,13 +192,13 @@ export function createSessions(
       return { ...rest, tokens: { ...outcome.tokens, Token: await accessToken(outcome.userId, family) } };
     },
 
-    async revokeFamily(refreshToken) {
-      const row = await db
+    async revokeFamily(refreshToken, executor = db) {
+      const row = await executor
         .selectFrom('refresh_token')
         .select('family')
         .where('token_hash', '=', sha256(refreshToken))
         .executeTakeFirst();
-      if (row) await endFamily(db, row.family);
+      if (row) await endFamily(executor, row.family);
     },
 
     revokeUser: (userId, executor = db) => revokeUserSessions(executor, userId, seconds()),

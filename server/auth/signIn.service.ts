@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { DomainError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { uniqueKey } from '../domain/text.ts';
+import type { JournalHook } from '../journal/journal.service.ts';
 import type { HashGate } from './hashGate.ts';
 import { verifyPassword } from './passwords.ts';
 import type { RateLimiter } from './rateLimiter.ts';
@@ -23,8 +24,11 @@ export interface SignInDeps {
 
 const failed: TokenResponse = { Result: false, Token: '', RefreshToken: '' };
 
-/** `address`: the client's address, as the edge trusts it (TRUST_PROXY). */
-export async function signIn(deps: SignInDeps, address: string, { Email, Pwd }: LoginRequest): Promise<TokenResponse> {
+/**
+ * `address`: the client's address, as the edge trusts it (TRUST_PROXY). `journal`: writes the
+ * sign-in's entry in the transaction that opens the session (issue 28), after the password check.
+ */
+export async function signIn(deps: SignInDeps, address: string, { Email, Pwd }: LoginRequest, journal: JournalHook): Promise<TokenResponse> {
   // A full gate refuses at once: no counting, no database lookup (a flood stays cheap).
   deps.hashGate.checkRoom();
   const email = uniqueKey(Email);
@@ -44,7 +48,12 @@ export async function signIn(deps: SignInDeps, address: string, { Email, Pwd }: 
   const stored = user?.password_hash ?? (await deps.dummyPasswordHash());
   const valid = await deps.hashGate.run(() => verifyPassword(Pwd, stored));
   if (!user || !valid) return failed;
-  // A success forgets its own pair's attempts; the address keeps counting.
-  await deps.loginLimiter.reset(pairKey);
-  return { Result: true, ...(await deps.sessions.open(user.id)) };
+  // A success forgets its own pair's attempts (the address keeps counting) and opens the session,
+  // in one transaction with its journal entry.
+  return deps.db.transaction().execute(async (trx) => {
+    await deps.loginLimiter.reset(pairKey, trx);
+    const answer: TokenResponse = { Result: true, ...(await deps.sessions.open(user.id, trx)) };
+    await journal(trx, answer);
+    return answer;
+  });
 }

@@ -7,8 +7,9 @@ export const userRoutes: TagModule<'getUsers' | 'addUser' | 'updateUser' | 'dele
   tag: 'user',
   handlers: {
     getUsers: async (_arg, { services: { db } }) => service.listUsers(db),
-    addUser: async ({ userInput }, { services: { db, passwordCost } }) => service.addUser(db, passwordCost, userInput),
-    updateUser: async ({ id, userInput }, { services: { db, passwordCost, sessions } }) => service.updateUser(db, passwordCost, sessions, id, userInput),
+    addUser: async ({ userInput }, { services: { db, passwordCost }, journal }) => service.addUser(db, passwordCost, userInput, journal),
+    updateUser: async ({ id, userInput }, { services: { db, passwordCost, sessions }, journal }) =>
+      service.updateUser(db, passwordCost, sessions, id, userInput, journal),
     deleteUser: async ({ id }, { services: { db, now }, userId }) => service.deleteUser(db, id, await actorOf(db, userId, now())),
   },
 };

@@ -9,20 +9,25 @@ import { hashPassword, type ScryptCost } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 import * as users from './user.repository.ts';
 import { capture, putInTrash, type Who } from '../trash/trash.service.ts';
+import type { JournalHook } from '../journal/journal.service.ts';
 
 export const listUsers = (db: Db): Promise<User[]> => users.listUsers(db);
 
-export async function addUser(db: Db, cost: ScryptCost, u: UserInput): Promise<MutationResult> {
+/** Adds an administrator; `journal` writes the call's entry in the insert's transaction (issue 28). */
+export async function addUser(db: Db, cost: ScryptCost, u: UserInput, journal: JournalHook): Promise<MutationResult> {
   // Hash outside the transaction: scrypt takes a while and must not hold the database.
   const hash = await hashPassword(u.Pwd, cost);
   return db.transaction().execute(async (trx) => {
     if (await users.emailTaken(trx, u.Email)) return refuse(messages.user.duplicate(u.Email));
     await users.insertUser(trx, u.Email, hash);
-    return ok();
+    const answer = ok();
+    await journal(trx, answer);
+    return answer;
   });
 }
 
-export async function updateUser(db: Db, cost: ScryptCost, sessions: Sessions, id: number, u: UserInput): Promise<MutationResult> {
+/** A new e-mail and password; `journal` writes the call's entry in the update's transaction (issue 28). */
+export async function updateUser(db: Db, cost: ScryptCost, sessions: Sessions, id: number, u: UserInput, journal: JournalHook): Promise<MutationResult> {
   if (u.Id !== id) return refuse(messages.idMismatch(u.Id, id));
   if (!(await users.userExists(db, id))) throw notFound(messages.notFound.user(id));
   const hash = await hashPassword(u.Pwd, cost);
@@ -32,7 +37,9 @@ export async function updateUser(db: Db, cost: ScryptCost, sessions: Sessions, i
     await users.updateUser(trx, id, { email: u.Email, passwordHash: hash });
     // A new password ends every session of that user.
     await sessions.revokeUser(id, trx);
-    return ok();
+    const answer = ok();
+    await journal(trx, answer);
+    return answer;
   });
 }
 

@@ -417,6 +417,19 @@ export const messages = {
   },
   history: {
     noVersion: (version: number) => `La version n° ${version} de cet élément n'existe pas : rechargez l'historique.`,
+    /** A project's version restored, but its gallery not quite as it was: items deleted since (their names), items added since. */
+    galleryNotAsItWas: (gone: string[], added: number) =>
+      [
+        'Version restaurée.',
+        gone.length === 1
+          ? `Une photo de la galerie, effacée depuis, n’est pas revenue (« ${gone[0]} ») : restaurez-la depuis la corbeille si vous la voulez.`
+          : gone.length > 1
+            ? `${gone.length} photos de la galerie, effacées depuis, ne sont pas revenues (${gone.map((name) => `« ${name} »`).join(', ')}) : restaurez-les depuis la corbeille si vous les voulez.`
+            : '',
+        added === 1 ? 'La photo ajoutée depuis reste dans la galerie, à la fin.' : added > 1 ? `Les ${added} photos ajoutées depuis restent dans la galerie, à la fin.` : '',
+      ]
+        .filter((sentence) => sentence !== '')
+        .join(' '),
   },
   journal: {
     signInRefused: 'Connexion refusée : courriel ou mot de passe incorrect.',

@@ -1,12 +1,15 @@
 // The journal at the edge (issue 28): every write call through the API writes one entry — when,
-// which administrator, what action, which record (kind, id, name), and its outcome. Most writes
-// run with their entry in one transaction: the edge opens it, the handler's own transactions
-// join it (joinable below), and the entry is written before the commit, so a write whose entry
-// cannot be written does not happen. A write that throws (404, 400) is rolled back, then logged
-// as refused with its message. The calls whose work is not one database transaction (sign-in and
-// sign-out, uploads and deletions of library files, administrators' password hashing, the quote
-// inbox's files) are logged right after, in a transaction of their own. Never logged: a password,
-// a token, a hash, a quote request's personal details (its id only).
+// which administrator, what action, which record (kind, id, name), and its outcome — in the same
+// transaction as its change, so a write whose entry cannot be written does not happen.
+// - Most writes: the edge opens the transaction, the handler's own transactions join it
+//   (joinable below), and the entry is written before the commit.
+// - The writes whose slow work must not hold the database (OWN_TRANSACTION: a password's scrypt,
+//   an image's processing and files) do that work first, then open their own transaction, and
+//   write the entry in it through the hook `ctx.journal` just before it commits; an upload's files
+//   are in place under their new name before, and removed when that transaction fails.
+// A write that throws (404, 400) is rolled back, then logged as refused with its message; a call
+// that changed nothing (a refusal, a wrong password) has its entry in a transaction of its own.
+// Never logged: a password, a token, a hash, a quote request's personal details (its id only).
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ContractOperation } from './contract.ts';
@@ -15,13 +18,19 @@ import type { Database } from '../db/schema.ts';
 import type { Executor } from '../db/executor.ts';
 import { DomainError } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
-import { writeEntry, type JournalInsert } from '../journal/journal.service.ts';
+import { writeEntry, type Answer, type JournalHook, type JournalInsert } from '../journal/journal.service.ts';
 import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
+import type { TrashBody } from '../trash/trash.service.ts';
 
 /** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
 const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
-/** Writes logged in a transaction of their own, right after (their work is not one transaction of the edge's). */
-const LOGGED_AFTER = new Set(['login', 'logout', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
+/**
+ * Writes that run their own transaction after their slow work (scrypt, the image worker, files) and
+ * write their entry in it through `ctx.journal`: the edge holds no transaction around them. The
+ * image library and the quote inbox write through their own handle of the database, which the
+ * edge's transaction would wait for.
+ */
+const OWN_TRANSACTION = new Set(['login', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
 
 export const isJournaled = (op: ContractOperation): boolean => op.method !== 'GET' && !NOT_LOGGED.has(op.operationId);
 
@@ -103,6 +112,19 @@ async function added(db: Executor, kind: string, target: Target): Promise<Target
   return { ...target, recordId: id, name: await nameOf(db, kind, id) };
 }
 
+/** The record whose history a write adds to (the state it replaces becomes a version), or null. */
+async function versionedOf(db: Executor, op: ContractOperation, arg: Arg): Promise<{ kind: HistoryKind; id: string } | null> {
+  const versioned = VERSIONED[op.operationId];
+  if (versioned === undefined) return null;
+  if (versioned === 'arg') return { kind: arg.kind as HistoryKind, id: String(arg.recordId) };
+  if (versioned === 'site' || versioned === 'menu') return { kind: versioned, id: versioned };
+  if (versioned !== 'trash') return { kind: versioned, id: String(arg.id) };
+  // A gallery item back from the trash: a change of its project's gallery.
+  const entry = await db.selectFrom('trash').select(['kind', 'body']).where('id', '=', Number(arg.id)).executeTakeFirst();
+  const projectId = entry?.kind === 'gallery' ? (JSON.parse(entry.body) as TrashBody).rows.project_media?.[0]?.project_id : undefined;
+  return projectId === undefined ? null : { kind: 'project', id: String(projectId) };
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The administrator: the signed-in one, else (sign-in) the one of the e-mail, else (sign-out) the one of the refresh token. */
@@ -158,21 +180,31 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
     outcome: outcome.outcome,
     message: outcome.message,
   });
-  // Read before the write (the record's name before it goes), then logged after it.
-  if (LOGGED_AFTER.has(op.operationId)) {
+  if (OWN_TRANSACTION.has(op.operationId)) {
+    // Who and which record, read before the write (the record's name before it goes).
     const who = await whoOf(db, op, arg, ctx);
     const before = await targetOf(db, op, arg);
+    const targetAfter = async (executor: Executor, answer: Answer): Promise<Target> => {
+      if (op.operationId === 'login') return { ...before, name: who };
+      if (!answer.Result) return before;
+      if (op.operationId === 'addUser') return added(executor, before.kind, before);
+      if (op.operationId === 'uploadImage') return { ...before, recordId: answer.Name ?? '', name: answer.Name ?? '' };
+      return before;
+    };
+    let written = false;
+    const journal: JournalHook = async (trx, answer) => {
+      await writeEntry(trx, entryOf(who, await targetAfter(trx, answer), outcomeOf(answer)));
+      written = true;
+    };
     let answer: T;
     try {
-      answer = await run(ctx);
+      answer = await run({ ...ctx, journal });
     } catch (error) {
-      await db.transaction().execute((trx) => writeEntry(trx, entryOf(who, before, errorOutcome(error))));
+      await db.transaction().execute(async (trx) => writeEntry(trx, entryOf(who, await targetAfter(trx, { Result: false }), errorOutcome(error))));
       throw error;
     }
-    const outcome = outcomeOf(answer);
-    const target = op.operationId === 'addUser' && outcome.outcome === 'done' ? await added(db, before.kind, before) : op.operationId === 'login' ? { ...before, name: who } : before;
-    const finalWho = op.operationId === 'login' && outcome.outcome === 'done' ? who : who;
-    await db.transaction().execute((trx) => writeEntry(trx, entryOf(finalWho, target, outcome)));
+    // Nothing changed (a refusal, a wrong password): the entry in a transaction of its own.
+    if (!written) await db.transaction().execute(async (trx) => writeEntry(trx, entryOf(who, await targetAfter(trx, answer as unknown as Answer), outcomeOf(answer))));
     return answer;
   }
   let failure: { who: string; target: Target } | null = null;
@@ -183,8 +215,7 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
       const before = await targetOf(joined, op, arg);
       failure = { who, target: before };
       // An update keeps the state it replaces (the record's history).
-      const versioned = VERSIONED[op.operationId];
-      const record = versioned === undefined ? null : versioned === 'arg' ? { kind: arg.kind as HistoryKind, id: String(arg.recordId) } : { kind: versioned, id: versioned === 'site' || versioned === 'menu' ? versioned : String(arg.id) };
+      const record = await versionedOf(joined, op, arg);
       const previous = record ? await stateOf(joined, record.kind, record.id) : null;
       const answer = await run({ ...ctx, services: { ...ctx.services, db: joined } });
       const outcome = outcomeOf(answer);

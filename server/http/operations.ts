@@ -10,6 +10,7 @@ import type { RateLimiter } from '../auth/rateLimiter.ts';
 import type { ScryptCost } from '../auth/passwords.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
+import type { JournalHook } from '../journal/journal.service.ts';
 import type { ImageLibrary } from '../media/library.ts';
 import type { Quotes } from '../quotes/quote.service.ts';
 import type { ReadCache } from './readCache.ts';
@@ -51,6 +52,12 @@ export interface HandlerContext {
   services: Services;
   /** The signed-in administrator (operations with bearer security, required or sent where optional), else null. */
   userId: number | null;
+  /**
+   * Writes the call's journal entry in the transaction of its change: for the writes whose slow
+   * work runs before their own transaction (server/http/journaling.ts's OWN_TRANSACTION); a no-op
+   * for the others, whose entry the edge writes in the transaction it opens for them.
+   */
+  journal: JournalHook;
 }
 
 export type Handler<K extends OperationId> = (

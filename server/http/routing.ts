@@ -26,6 +26,7 @@ import { historyRoutes } from '../trash/history.routes.ts';
 import { journalRoutes } from '../journal/journal.routes.ts';
 import { messages } from '../domain/messages.ts';
 import { isJournaled, journaled } from './journaling.ts';
+import { noJournalHook } from '../journal/journal.service.ts';
 
 const tagModules: TagModule[] = [
   authRoutes,
@@ -78,7 +79,7 @@ export async function registerOperations(app: FastifyInstance, contract: Contrac
         for (const name of op.queryParams) if (query[name] !== undefined) arg[argKeyOfParam(name)] = query[name];
         // A multipart body is streamed by the handler from the request itself.
         if (op.bodyKey && !op.multipart) arg[op.bodyKey] = req.body;
-        const ctx: HandlerContext = { req, reply, services, userId: adminOf.get(req) ?? null };
+        const ctx: HandlerContext = { req, reply, services, userId: adminOf.get(req) ?? null, journal: noJournalHook };
         // Every write through the API writes its journal entry (issue 28).
         if (isJournaled(op)) return journaled(op, arg, ctx, (c) => entry.handler(arg, c));
         return entry.handler(arg, ctx);

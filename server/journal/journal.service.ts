@@ -11,6 +11,25 @@ export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 export type { JournalInsert } from './journal.repository.ts';
 export const writeEntry = journal.insertEntry;
 
+/** What a call answers, as far as its journal entry goes: done or refused, with its message (an upload's new name). */
+export interface Answer {
+  Result: boolean;
+  Message?: string;
+  Name?: string;
+}
+
+/**
+ * Writes the call's journal entry in the transaction of its change, given the answer it is about
+ * to send (issue 28). For the calls whose slow work (a password's hash, an image's processing and
+ * files) runs before their transaction, outside it, so the edge cannot hold that transaction
+ * (server/http/journaling.ts); their service calls it last, before the commit. It throws when the
+ * entry cannot be written: the change is rolled back with it, and does not happen.
+ */
+export type JournalHook = (trx: Executor, answer: Answer) => Promise<void>;
+
+/** The hook of the calls whose entry the edge writes itself (or that have none). */
+export const noJournalHook: JournalHook = async () => {};
+
 /** A day (YYYY-MM-DD, UTC, checked by the contract) as its first moment, or (`end`) the moment after it. */
 function momentOf(value: string | undefined, end: boolean): number | undefined {
   if (value === undefined) return undefined;

@@ -16,16 +16,17 @@ export const imageRoutes: TagModule<'getImages' | 'uploadImage' | 'deleteImage'>
   handlers: {
     getImages: async (_arg, { services: { images } }) => images.list(),
 
-    async uploadImage(_arg, { req, services: { images } }) {
+    async uploadImage(_arg, { req, services: { images }, journal }) {
       if (!req.isMultipart()) throw new DomainError('unsupported', messages.image.notMultipart);
       const workDir = images.tempDir();
       try {
-        return await service.storeUpload(images, await receiveUpload(req, workDir), workDir);
+        return await service.storeUpload(images, await receiveUpload(req, workDir), workDir, journal);
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
     },
 
-    deleteImage: async ({ name }, { services: { db, images, now }, userId }) => service.deleteImage(images, name, await actorOf(db, userId, now())),
+    deleteImage: async ({ name }, { services: { db, images, now }, userId, journal }) =>
+      service.deleteImage(images, name, await actorOf(db, userId, now()), journal),
   },
 };

@@ -4,8 +4,10 @@
 // - Processing runs in a worker process, one at a time (workerRunner.ts).
 // - Files are written into a temporary folder of DATA_DIR/images (a dot name, never served nor
 //   backed up), then renamed into place, variants first and the original last, then the row is
-//   inserted: a crash never leaves a half-written file under a final name, and a refusal leaves
-//   nothing. Leftover temporary folders are removed at start-up once an hour old.
+//   inserted, in one transaction with the upload's journal entry: a crash never leaves a
+//   half-written file under a final name, and a refusal leaves nothing, nor does a transaction
+//   that fails (the files it put in place go). Leftover temporary folders are removed at start-up
+//   once an hour old.
 // - Names are never reused: deleting an image keeps its row as a tombstone (deleted_at), so a
 //   later upload of a file with the same name gets `-2`; URLs of the library can therefore be
 //   cached for a year as immutable.
@@ -76,14 +78,18 @@ export interface ImageLibrary {
   readonly dir: string;
   /** A new temporary folder inside `dir` (same file system: renames are atomic). */
   tempDir(): string;
-  /** Processes `input` (a file in a tempDir()) and stores it under a new name made from `fileName`. */
-  store(input: string, workDir: string, fileName: string): Promise<StoreResult>;
+  /**
+   * Processes `input` (a file in a tempDir()) and stores it under a new name made from `fileName`.
+   * `inTransaction` runs last in the transaction that writes its row (the journal's entry, issue
+   * 28): when that transaction fails, the files put in place for it are removed.
+   */
+  store(input: string, workDir: string, fileName: string, inTransaction?: Stored): Promise<StoreResult>;
   /**
    * Stores the MP4 `video` (a file in workDir, already recognised by its content) as is, under a
    * new name made from `fileName`, with the still `poster` (a file in workDir) put through the
    * pipeline and stored as `<video stem>-affiche.<ext>`.
    */
-  storeVideo(video: string, poster: string, workDir: string, fileName: string): Promise<StoreVideoResult>;
+  storeVideo(video: string, poster: string, workDir: string, fileName: string, inTransaction?: Stored): Promise<StoreVideoResult>;
   /**
    * Runs the pipeline on files that are not part of the library (the private photos of a quote
    * request, issue 17), in the same queue and worker: one outcome per job, output in each outDir.
@@ -125,9 +131,12 @@ export interface ImageLibrary {
   eraseFiles(executor: Executor, names: string[]): Promise<void>;
 }
 
+/** Run in an upload's transaction, its row written, before it commits: the new name. */
+export type Stored = (trx: Executor, name: string) => Promise<void>;
+
 export interface RemoveOptions {
-  /** Run in the deletion's transaction with the rows going (the trash keeps them), before it commits. */
-  inTransaction?: (trx: Executor, names: string[]) => Promise<void>;
+  /** Run in the deletion's transaction with the rows going (the trash keeps them), before it commits: their names, and whether it is a video (with its poster). */
+  inTransaction?: (trx: Executor, names: string[], video: boolean) => Promise<void>;
   /** The files stay until the trash lets them go (eraseFiles). */
   keepFiles?: boolean;
 }
@@ -188,23 +197,43 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
     return taken;
   };
 
+  /**
+   * Runs an upload's transaction, which puts its files in place under their new names and says so
+   * (`placing`) before it writes their rows: when it fails, those files go (no row names them, no
+   * page ever showed them), so a failed upload leaves nothing.
+   */
+  const installing = async <T>(transaction: (placing: (rows: ImageRow[]) => void) => Promise<T>): Promise<T> => {
+    const placed: ImageRow[] = [];
+    try {
+      return await transaction((rows) => placed.push(...rows));
+    } catch (error) {
+      for (const file of filesOf(placed)) rmSync(join(dir, file), { force: true });
+      throw error;
+    }
+  };
+
   const library: ImageLibrary = {
     dir,
     tempDir,
 
-    store(input, workDir, fileName) {
+    store(input, workDir, fileName, inTransaction) {
       return queue(async () => {
         const [outcome] = await runWorker(options.workerPath, [{ input, outDir: workDir }], timeout);
         if (!outcome) throw new Error('image worker gave no answer');
         if (!outcome.ok) return outcome;
         // The name is chosen, the files put in place and the row written in one transaction:
         // another server process storing a photo of the same name waits, then sees this one taken.
-        const name = await db.transaction().execute(async (trx) => {
-          const free = freeName(await takenNames(trx), fileName, FORMATS[outcome.format].ext);
-          install(workDir, dir, free, outcome.widths, true);
-          await imageRows.insertImages(trx, [rowOf(free, outcome, Date.now())]);
-          return free;
-        });
+        const name = await installing((placing) =>
+          db.transaction().execute(async (trx) => {
+            const free = freeName(await takenNames(trx), fileName, FORMATS[outcome.format].ext);
+            const row = rowOf(free, outcome, Date.now());
+            placing([row]);
+            install(workDir, dir, free, outcome.widths, true);
+            await imageRows.insertImages(trx, [row]);
+            await inTransaction?.(trx, free);
+            return free;
+          }),
+        );
         return { ok: true, name };
       });
     },
@@ -213,7 +242,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
       return queue(() => runWorker(options.workerPath, jobs, timeout), priority);
     },
 
-    storeVideo(video, poster, workDir, fileName) {
+    storeVideo(video, poster, workDir, fileName, inTransaction) {
       return queue(async () => {
         if (!(await isWholeMp4(video))) return { ok: false, reason: 'videoDamaged' };
         const posterDir = join(workDir, 'poster-out');
@@ -223,7 +252,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         if (!outcome.ok) return { ok: false, reason: 'poster', poster: outcome.reason };
         const size = (await stat(video)).size;
         // Names, files and rows in one transaction, as for a photo.
-        return db.transaction().execute(async (trx) => {
+        return installing((placing) => db.transaction().execute(async (trx) => {
           const taken = await takenNames(trx);
           const name = freeName(taken, fileName, VIDEO_EXT);
           taken.add(name);
@@ -232,11 +261,13 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
           const posterRow = rowOf(posterName, outcome, now);
           const videoRow = videoRowOf(name, size, posterRow, now);
           // Files first (the poster's, then the video), rows last, both in one transaction.
+          placing([posterRow, videoRow]);
           install(posterDir, dir, posterName, outcome.widths, true);
           renameSync(video, join(dir, name));
           await imageRows.insertImages(trx, [posterRow, videoRow]);
+          await inTransaction?.(trx, name);
           return { ok: true as const, name, poster: posterName };
-        });
+        }));
       });
     },
 
@@ -308,7 +339,7 @@ export function createImageLibrary(db: Db, options: ImageLibraryOptions): ImageL
         if (projects > 0 || projectTypes > 0) return { status: 'used', projects, projectTypes };
         // The rows stay as tombstones: the names are never given to other content.
         await imageRows.markDeleted(trx, rows.map((r) => r.name), Date.now());
-        await removeOptions.inTransaction?.(trx, rows.map((r) => r.name));
+        await removeOptions.inTransaction?.(trx, rows.map((r) => r.name), row.poster !== null);
         return { status: 'gone', files: filesOf(rows), video: row.poster !== null };
       });
       forget();

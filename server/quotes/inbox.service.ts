@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { notFound } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { ok } from '../domain/results.ts';
+import type { JournalHook } from '../journal/journal.service.ts';
 import type { Quotes } from './quote.service.ts';
 import * as repo from './quote.repository.ts';
 
@@ -24,9 +25,11 @@ export async function markQuote(db: Db, id: number, { Read, Handled }: QuoteUpda
   return ok(messages.quote.updated);
 }
 
-export async function deleteQuote(quotes: Quotes, id: number): Promise<MutationResult> {
-  if (!(await quotes.remove(id))) throw notFound(messages.quote.notFound);
-  return ok(messages.quote.deleted);
+/** Deletes the request; `journal` writes the call's entry in the deletion's transaction (issue 28). */
+export async function deleteQuote(quotes: Quotes, id: number, journal: JournalHook): Promise<MutationResult> {
+  const answer = ok(messages.quote.deleted);
+  if (!(await quotes.remove(id, (trx) => journal(trx, answer)))) throw notFound(messages.quote.notFound);
+  return answer;
 }
 
 export async function quotePhoto(quotes: Quotes, id: number, number: number): Promise<{ path: string; type: string }> {

@@ -110,13 +110,19 @@ export async function markQuote(db: Db, id: number, read: boolean, handled: bool
   return true;
 }
 
-/** Deletes the requests (their photos and outbox rows by cascade); returns their photo folders. */
-export async function deleteQuotes(db: Db, where: { id: number } | { createdBefore: number }): Promise<string[]> {
+/**
+ * Deletes the requests (their photos and outbox rows by cascade); returns their photo folders.
+ * `inTransaction` runs last in the same transaction when a request was deleted.
+ */
+export async function deleteQuotes(db: Db, where: { id: number } | { createdBefore: number }, inTransaction?: (trx: Db) => Promise<void>): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('quote').select('folder');
     query = 'id' in where ? query.where('id', '=', where.id) : query.where('created_at', '<', where.createdBefore);
     const folders = (await query.execute()).map((r) => r.folder);
-    if (folders.length > 0) await trx.deleteFrom('quote').where('folder', 'in', folders).execute();
+    if (folders.length > 0) {
+      await trx.deleteFrom('quote').where('folder', 'in', folders).execute();
+      await inTransaction?.(trx);
+    }
     return folders;
   });
 }

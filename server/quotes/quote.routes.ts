@@ -56,7 +56,7 @@ export const quoteRoutes: TagModule<QuoteOps> = {
     getQuotes: async (_arg, { services: { db, quotes } }) => inbox.listQuotes(db, quotes),
     getQuote: async ({ id }, { services: { db, quotes } }) => inbox.getQuote(db, quotes, id),
     updateQuote: async ({ id, quoteUpdate }, { services: { db } }) => inbox.markQuote(db, id, quoteUpdate, Date.now()),
-    deleteQuote: async ({ id }, { services: { quotes } }) => inbox.deleteQuote(quotes, id),
+    deleteQuote: async ({ id }, { services: { quotes }, journal }) => inbox.deleteQuote(quotes, id, journal),
 
     async getQuotePhoto({ id, number }, { reply, services: { quotes } }) {
       const photo = await inbox.quotePhoto(quotes, id, number);

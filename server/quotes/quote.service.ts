@@ -120,7 +120,11 @@ export interface Quotes {
   purge(): Promise<number>;
   /** The file of photo `number` of request `id`, or null. */
   photo(id: number, number: number): Promise<{ path: string; type: string } | null>;
-  remove(id: number): Promise<boolean>;
+  /**
+   * Deletes request `id` (false when there is none): its rows, then, once that is committed, its
+   * photos. `inTransaction` runs in the deletion's transaction (the journal's entry, issue 28).
+   */
+  remove(id: number, inTransaction?: (trx: Db) => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -311,8 +315,8 @@ export function createQuotes(options: QuotesOptions): Quotes {
       const path = join(dir, quote.folder, photo.file);
       return existsSync(path) ? { path, type: photo.type } : null;
     },
-    async remove(id) {
-      const folders = await repo.deleteQuotes(db, { id });
+    async remove(id, inTransaction) {
+      const folders = await repo.deleteQuotes(db, { id }, inTransaction);
       for (const folder of folders) rmSync(join(dir, folder), { recursive: true, force: true });
       return folders.length > 0;
     },

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 
 declare global {
@@ -25,6 +26,25 @@ if (globalThis.TEST_DATABASE === 'postgres' && !adminUrl) throw new Error('TEST_
 export const onPostgres = adminUrl !== undefined;
 
 export const TEST_DATABASE_PREFIX = 'portfolio_test_';
+
+/**
+ * Runs `run` while every insert into the journal fails (a trigger in the test's own database:
+ * 'journal full'), then lets the journal be written again.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema with a journal table
+export async function withJournalFailing<T>(db: Kysely<any>, run: () => Promise<T>): Promise<T> {
+  if (onPostgres) {
+    await sql`CREATE OR REPLACE FUNCTION journal_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'journal full'; END $$`.execute(db);
+    await sql`CREATE TRIGGER journal_fails BEFORE INSERT ON journal FOR EACH ROW EXECUTE FUNCTION journal_fails()`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER journal_fails BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'journal full'); END`.execute(db);
+  }
+  try {
+    return await run();
+  } finally {
+    await sql`DROP TRIGGER journal_fails${onPostgres ? sql` ON journal` : sql``}`.execute(db);
+  }
+}
 
 const nameFor = (dataDir: string) => `${TEST_DATABASE_PREFIX}${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
 

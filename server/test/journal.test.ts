@@ -1,11 +1,10 @@
 // The journal (issue 28): one entry per write through the API, in the write's transaction (a write
 // whose entry cannot be written does not happen), refusals included; read newest first, filtered
 // and paged; kept AUDIT_RETENTION_DAYS; never a password, a token, a hash.
-import { sql } from 'kysely';
 import type { JournalPage, MutationResult } from '../../contract/api.ts';
 import { md5hex } from '../auth/passwords.ts';
 import { messages } from '../domain/messages.ts';
-import { onPostgres } from './database.ts';
+import { withJournalFailing } from './database.ts';
 import { ADMIN_EMAIL, ADMIN_PWD, build, type TestApp } from './helper.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -94,19 +93,11 @@ test('filtered by administrator, kind and period, newest first, 50 a page', asyn
 });
 
 test('a write whose journal entry cannot be written does not happen', async () => {
-  if (onPostgres) {
-    await sql`CREATE FUNCTION journal_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'journal full'; END $$`.execute(t.db);
-    await sql`CREATE TRIGGER journal_fails BEFORE INSERT ON journal FOR EACH ROW EXECUTE FUNCTION journal_fails()`.execute(t.db);
-  } else {
-    await sql`CREATE TRIGGER journal_fails BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'journal full'); END`.execute(t.db);
-  }
-  try {
+  await withJournalFailing(t.db, async () => {
     const res = await t.call('POST', '/api/category/', { token, body: { Id: 0, Name: 'Jamais écrite' } });
     expect(res.statusCode).toBe(500);
     expect(await t.db.selectFrom('category').select('id').where('name', '=', 'Jamais écrite').execute()).toEqual([]);
-  } finally {
-    await sql`DROP TRIGGER journal_fails${onPostgres ? sql` ON journal` : sql``}`.execute(t.db);
-  }
+  });
 });
 
 test('entries older than AUDIT_RETENTION_DAYS are erased', async () => {

@@ -7,6 +7,7 @@ import type { Category, MutationResult, ProjectView, TrashEntry } from '../../co
 import { messages } from '../domain/messages.ts';
 import { ADMIN_EMAIL, build, imagesDir, snapshot, uploadImage, type TestApp } from './helper.ts';
 import { md5hex } from '../auth/passwords.ts';
+import { configFromEnv } from '../config.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -59,8 +60,18 @@ test('a project goes to the trash with its gallery, leaves every public read at 
   expect(await t.db.selectFrom('project_media').select('id').where('project_id', '=', project.id).execute()).toEqual([]);
 
   const entry = await entryOf('project', project.id);
-  expect(entry).toEqual({ Id: expect.any(Number), Kind: 'project', RecordId: String(project.id), Name: project.name, DeletedAt: expect.any(String), DeletedBy: ADMIN_EMAIL });
+  expect(entry).toEqual({
+    Id: expect.any(Number),
+    Kind: 'project',
+    RecordId: String(project.id),
+    Name: project.name,
+    DeletedAt: expect.any(String),
+    DeletedBy: ADMIN_EMAIL,
+    PurgeAt: expect.any(String),
+  });
   expect(Math.abs(Date.parse(entry.DeletedAt) - Date.now())).toBeLessThan(60_000);
+  // Erased for good after TRASH_RETENTION_DAYS's default, 30 days.
+  expect(Date.parse(entry.PurgeAt) - Date.parse(entry.DeletedAt)).toBe(30 * DAY);
   // One entry for the project and its gallery.
   expect((await trash()).filter((e) => e.Kind === 'gallery')).toEqual([]);
 
@@ -204,4 +215,26 @@ test('a photo in the trash is not served; restored, it is served again under its
   expect(await call('POST', `/api/trash/${second.Id}/restore`)).toEqual({ status: 404, json: { Result: false, Message: messages.trash.gone(second.Id) } });
   // The same file again gets another name: a name is never given to other content.
   expect((await uploadImage(t, PIXEL, 'corbeille.png', { token })).json<{ Name: string }>().Name).not.toBe(name);
+});
+
+test('PurgeAt follows TRASH_RETENTION_DAYS: the day the server erases the entry for good', async () => {
+  let offset = 0;
+  const { trashRetentionDays } = configFromEnv({ TRASH_RETENTION_DAYS: '7' }, process.cwd()).app;
+  const other = await build({ config: { trashRetentionDays, now: () => Date.now() + offset } });
+  try {
+    const { Token } = await other.login();
+    expect((await other.call('POST', '/api/category/', { token: Token, body: { Id: 0, Name: 'Sept jours' } })).json<MutationResult>().Result).toBe(true);
+    const category = (await other.call('GET', '/api/category/all/')).json<Category[]>().find((c) => c.Name === 'Sept jours');
+    expect((await other.call('DELETE', `/api/category/${category?.Id}`, { token: Token })).json<MutationResult>().Result).toBe(true);
+    const [entry] = (await other.call('GET', '/api/trash/', { token: Token })).json<TrashEntry[]>();
+    expect(entry?.RecordId).toBe(String(category?.Id));
+    expect(Date.parse(entry?.PurgeAt ?? '') - Date.parse(entry?.DeletedAt ?? '')).toBe(7 * DAY);
+    // The server keeps its word: still there a minute before PurgeAt, erased a minute after.
+    offset = Date.parse(entry?.PurgeAt ?? '') - Date.now() - 60_000;
+    expect((await other.app.services.purgeExpired()).trash).toBe(0);
+    offset += 120_000;
+    expect((await other.app.services.purgeExpired()).trash).toBe(1);
+  } finally {
+    await other.close();
+  }
 });

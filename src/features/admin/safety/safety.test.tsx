@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Project, ProjectView, TrashEntry } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
-import { UNDO_MS } from '../navigator/RecordEditor';
+import { UNDO_MS } from './Undo';
 
 jest.setTimeout(40_000);
 

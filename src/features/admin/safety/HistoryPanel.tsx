@@ -13,7 +13,15 @@ const t = messages.admin.safety.history;
 
 export type HistoryKind = 'category' | 'projecttype' | 'project' | 'site' | 'menu';
 
-export function HistoryPanel({ kind, recordId, onRestored }: { kind: HistoryKind; recordId: string; onRestored?: (outcome: Outcome) => void }) {
+interface HistoryPanelProps {
+  kind: HistoryKind;
+  recordId: string;
+  onRestored?: (outcome: Outcome) => void;
+  /** A changed field's French label, from its path (e.g. Specialties.0.Title); the record editors' fields by default. */
+  label?: (field: string) => string | undefined;
+}
+
+export function HistoryPanel({ kind, recordId, onRestored, label }: HistoryPanelProps) {
   const history = useGetHistoryQuery({ kind, recordId }, { refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreVersionMutation();
   const [banner, setBanner] = useState<BannerState>(null);
@@ -45,7 +53,7 @@ export function HistoryPanel({ kind, recordId, onRestored }: { kind: HistoryKind
             <tbody>
               {version.Changes.map((change) => (
                 <tr key={change.Field}>
-                  <td>{t.fields[change.Field] ?? change.Field}</td>
+                  <td>{label?.(change.Field) ?? t.fields[change.Field] ?? change.Field}</td>
                   <td>{change.Old}</td>
                   <td>{change.New}</td>
                 </tr>

@@ -76,6 +76,14 @@ test('X asks, then unlinks: list reloaded, held by the server', async () => {
   await waitFor(() => expect(within(region).queryByText('Tablettes flottantes')).not.toBeInTheDocument());
   expect((await subTypesOf(shelves.Id)).map((t) => t.Name)).not.toContain('Tablettes flottantes');
   expect(await subTypesOf(shelves.Id)).toHaveLength(before.length - 1);
+
+  // « Annuler » is offered; the next operation's success banner comes without it.
+  expect(await screen.findByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Nouveau sous-type'), 'Tablettes flottantes');
+  await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+  expect(await within(region).findByText('Tablettes flottantes')).toBeInTheDocument();
+  expect(screen.getByText('Opération effectuée avec succès')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
 });
 
 test('« Annuler » right after an unlink brings the sub-type back', async () => {

@@ -1,6 +1,7 @@
 // Issue 28 as the owner meets it, in Chromium against `npm start` (a clock the test moves): a
 // project with a gallery deleted vanishes from the public site, « Annuler » within 10 s brings it
-// back with its gallery; another deleted is restored from « Corbeille » the next day; a
+// back with its gallery; another deleted is restored from « Corbeille » the next day (which says
+// when it would be erased for good); a
 // description changed twice gets its first version back from « Historique »; « Journal » shows it
 // all. No console error, no exception, no HTTP error.
 import assert from 'node:assert/strict';
@@ -58,6 +59,8 @@ test('the owner deletes, undoes, restores from « Corbeille » the next day, res
   await site.server.advanceClock(24 * 60 * 60 * 1000);
   await page.goto(url('/admin'));
   await page.getByRole('link', { name: 'Corbeille', exact: true }).click();
+  // The day the server erases it for good (its PurgeAt), in French.
+  await page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) }).getByRole('cell', { name: /^Effacé définitivement le \d{1,2} \p{L}+ \d{4}$/u }).waitFor();
   await page.getByRole('button', { name: `Restaurer ${name}` }).click();
   await page.getByText(`« ${name} » est restauré.`).waitFor();
   assert.equal(await status(`/project/${id}`), 200);

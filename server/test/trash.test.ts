@@ -1,12 +1,14 @@
 // The trash (issue 28): a deletion through the specification's calls answers as before, the record
 // leaves every read at once, and comes back as it was from the trash; refusals are French and
-// change nothing; entries are erased for good after TRASH_RETENTION_DAYS (rows and a photo's files).
+// change nothing; entries are erased for good after TRASH_RETENTION_DAYS (rows and a photo's files),
+// at the PurgeAt each entry shows.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Category, MutationResult, ProjectView, TrashEntry } from '../../contract/api.ts';
 import { messages } from '../domain/messages.ts';
 import { ADMIN_EMAIL, build, imagesDir, snapshot, uploadImage, type TestApp } from './helper.ts';
 import { md5hex } from '../auth/passwords.ts';
+import { configFromEnv } from '../config.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -14,8 +16,11 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 let t: TestApp;
 let token: string;
 let clockOffset = 0;
+// TRASH_RETENTION_DAYS=7 here, read as the server reads it: PurgeAt and the purge follow it, not the default.
+const RETENTION_DAYS = 7;
+const { trashRetentionDays } = configFromEnv({ TRASH_RETENTION_DAYS: String(RETENTION_DAYS) }, process.cwd()).app;
 beforeAll(async () => {
-  t = await build({ withDist: true, config: { publicUrl: 'https://www.exemple.ca', now: () => Date.now() + clockOffset } });
+  t = await build({ withDist: true, config: { publicUrl: 'https://www.exemple.ca', now: () => Date.now() + clockOffset, trashRetentionDays } });
   token = (await t.login()).Token;
 });
 afterAll(() => t.close());
@@ -59,8 +64,19 @@ test('a project goes to the trash with its gallery, leaves every public read at 
   expect(await t.db.selectFrom('project_media').select('id').where('project_id', '=', project.id).execute()).toEqual([]);
 
   const entry = await entryOf('project', project.id);
-  expect(entry).toEqual({ Id: expect.any(Number), Kind: 'project', RecordId: String(project.id), Name: project.name, DeletedAt: expect.any(String), DeletedBy: ADMIN_EMAIL });
+  expect(entry).toEqual({
+    Id: expect.any(Number),
+    Kind: 'project',
+    RecordId: String(project.id),
+    Name: project.name,
+    DeletedAt: expect.any(String),
+    DeletedBy: ADMIN_EMAIL,
+    PurgeAt: expect.any(String),
+  });
   expect(Math.abs(Date.parse(entry.DeletedAt) - Date.now())).toBeLessThan(60_000);
+  // When the server erases it for good: TRASH_RETENTION_DAYS after the deletion (30 by default).
+  expect(Date.parse(entry.PurgeAt) - Date.parse(entry.DeletedAt)).toBe(RETENTION_DAYS * DAY);
+  expect(configFromEnv({}, process.cwd()).app.trashRetentionDays).toBe(30);
   // One entry for the project and its gallery.
   expect((await trash()).filter((e) => e.Kind === 'gallery')).toEqual([]);
 
@@ -190,12 +206,13 @@ test('a photo in the trash is not served; restored, it is served again under its
 
   expect((await call('DELETE', `/api/image/${name}`)).json.Result).toBe(true);
   const second = await entryOf('image', name);
-  // Still there after 29 days, erased after 30 (TRASH_RETENTION_DAYS's default).
-  clockOffset += 29 * DAY;
+  // Still there an hour before its PurgeAt (TRASH_RETENTION_DAYS after), erased an hour after.
+  const HOUR = 60 * 60 * 1000;
+  clockOffset = Date.parse(second.PurgeAt) - HOUR - Date.now();
   token = (await t.login()).Token;
   expect((await t.app.services.purgeExpired()).trash).toBe(0);
   expect((await trash()).map((e) => e.Id)).toContain(second.Id);
-  clockOffset += 2 * DAY;
+  clockOffset += 2 * HOUR;
   token = (await t.login()).Token;
   expect((await t.app.services.purgeExpired()).trash).toBeGreaterThan(0);
   expect((await trash()).map((e) => e.Id)).not.toContain(second.Id);

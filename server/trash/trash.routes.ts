@@ -5,7 +5,7 @@ import * as service from './trash.service.ts';
 export const trashRoutes: TagModule<'getTrash' | 'restoreTrash' | 'deleteTrash'> = {
   tag: 'trash',
   handlers: {
-    getTrash: async (_arg, { services: { db } }) => service.listTrash(db),
+    getTrash: async (_arg, { services: { db, retention } }) => service.listTrash(db, retention.trashDays),
     restoreTrash: async ({ id }, { services: { db, images } }) => service.restoreEntry(db, id, images, images.forget),
     deleteTrash: async ({ id }, { services: { db, images } }) => service.eraseEntry(db, id, images),
   },

@@ -35,16 +35,18 @@ export async function putInTrash(trx: Executor, kind: TrashKind, recordId: strin
   await trash.insertEntry(trx, { kind, record_id: String(recordId), name, body, deleted_at: who.at, deleted_by: who.by });
 }
 
-const toEntry = (row: trash.TrashRow): TrashEntry => ({
+/** An entry as the API shows it; PurgeAt: when purgeTrash erases it, after `retentionDays`. */
+const toEntry = (row: trash.TrashRow, retentionDays: number): TrashEntry => ({
   Id: row.id,
   Kind: row.kind,
   RecordId: row.record_id,
   Name: row.name,
   DeletedAt: new Date(row.deleted_at).toISOString(),
   DeletedBy: row.deleted_by,
+  PurgeAt: new Date(row.deleted_at + retentionDays * DAY_MS).toISOString(),
 });
 
-export const listTrash = async (db: Db): Promise<TrashEntry[]> => (await trash.listEntries(db)).map(toEntry);
+export const listTrash = async (db: Db, retentionDays: number): Promise<TrashEntry[]> => (await trash.listEntries(db)).map((row) => toEntry(row, retentionDays));
 
 type Row = Record<string, unknown>;
 const first = (rows: Row[] | undefined): Row => rows?.[0] ?? {};

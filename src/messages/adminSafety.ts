@@ -18,14 +18,15 @@ export const adminSafety = {
   } as Record<string, string>,
   trash: {
     title: 'Corbeille',
-    intro: (days: number) =>
-      `Ce qui a été effacé reste ici ${days} jours avant d’être supprimé définitivement. « Restaurer » le remet en place tel qu’il était.`,
+    intro: 'Ce qui a été effacé reste ici jusqu’à la date indiquée, puis est supprimé définitivement. « Restaurer » le remet en place tel qu’il était.',
     empty: 'La corbeille est vide.',
     label: 'Éléments effacés, les plus récents d’abord',
     kind: 'Type',
     name: 'Nom',
     deletedAt: 'Effacé le',
     deletedBy: 'Par',
+    purgeAt: 'Suppression définitive',
+    purgeOn: (day: string) => `Effacé définitivement le ${day}`,
     actions: 'Actions',
     restore: 'Restaurer',
     erase: 'Supprimer définitivement',
@@ -52,6 +53,16 @@ export const adminSafety = {
       ProjectTypeId: 'Type de projet',
       'En.Name': 'Nom (anglais)',
       'En.Description': 'Description (anglais)',
+    } as Record<string, string>,
+    /** A gallery photo's field in a project's history (Gallery.2.Caption: the second photo's caption). */
+    galleryField: (place: number, field: string) => `Galerie, photo ${place} : ${field}`,
+    galleryFields: {
+      Image: 'fichier',
+      Caption: 'légende',
+      Alt: 'texte de remplacement',
+      Pair: 'avant / après',
+      'En.Caption': 'légende (anglais)',
+      'En.Alt': 'texte de remplacement (anglais)',
     } as Record<string, string>,
   },
   journal: {

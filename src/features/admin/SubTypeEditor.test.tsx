@@ -76,4 +76,30 @@ test('X asks, then unlinks: list reloaded, held by the server', async () => {
   await waitFor(() => expect(within(region).queryByText('Tablettes flottantes')).not.toBeInTheDocument());
   expect((await subTypesOf(shelves.Id)).map((t) => t.Name)).not.toContain('Tablettes flottantes');
   expect(await subTypesOf(shelves.Id)).toHaveLength(before.length - 1);
+
+  // « Annuler » is offered; the next operation's success banner comes without it.
+  expect(await screen.findByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Nouveau sous-type'), 'Tablettes flottantes');
+  await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+  expect(await within(region).findByText('Tablettes flottantes')).toBeInTheDocument();
+  expect(screen.getByText('Opération effectuée avec succès')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
+});
+
+test('« Annuler » right after an unlink brings the sub-type back', async () => {
+  const { user } = await openSubTypes();
+  await user.selectOptions(typeSelect(), 'Terrasses en bois');
+  const region = list('Terrasses en bois');
+  await within(region).findByText('Pergolas et garde-corps');
+  const decks = (await server.get<ProjectType[]>('/api/projecttype/all/')).find((t) => t.Name === 'Terrasses en bois') as ProjectType;
+  const before = (await subTypesOf(decks.Id)).map((t) => t.Name);
+
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  await user.click(within(region).getByRole('button', { name: 'Effacer le sous-type Pergolas et garde-corps' }));
+  await waitFor(() => expect(within(region).queryByText('Pergolas et garde-corps')).not.toBeInTheDocument());
+  await user.click(await screen.findByRole('button', { name: 'Annuler' }));
+  expect(await within(region).findByText('Pergolas et garde-corps')).toBeInTheDocument();
+  expect(screen.getByText('Opération effectuée avec succès')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
+  expect((await subTypesOf(decks.Id)).map((t) => t.Name)).toEqual(before);
 });

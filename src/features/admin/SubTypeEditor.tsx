@@ -1,5 +1,6 @@
 // admin/subtype: the sub-types of one project type, each with an X button; a new link chosen
-// from every project type; the success / failure label after each change (sections 2, 4, 8).
+// from every project type; the success / failure label after each change (sections 2, 4, 8);
+// « Annuler » after an unlink brings the link back (issue 28).
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
 import {
@@ -13,6 +14,7 @@ import { AdminPage, BackButton, Banner } from './AdminPage';
 import type { Banner as BannerState } from './navigator/navigatorSlice';
 import { bannerOf, outcomeOf, type Outcome } from './navigator/outcome';
 import { RecordSelect } from './RecordSelect';
+import { UndoButton, useUndo } from './safety/Undo';
 
 const t = messages.admin;
 
@@ -24,6 +26,7 @@ export function SubTypeEditor() {
   const [banner, setBanner] = useState<BannerState>(null);
   const [add, adding] = useAddSubTypeMutation();
   const [remove, removing] = useDeleteSubTypeMutation();
+  const undo = useUndo();
 
   const all = types.data ?? [];
   // The selected type, the first one by default (or when the chosen one is gone).
@@ -37,12 +40,16 @@ export function SubTypeEditor() {
 
   const link = async () => {
     if (!srcId || !newSubType) return;
+    undo.dismiss();
     show(outcomeOf(await add({ subTypeLink: { SrcId: srcId, DestId: newSubType } })));
   };
 
   const unlink = async (destId: number) => {
     if (!srcId || !window.confirm(t.confirm.eraseSubType)) return;
-    show(outcomeOf(await remove({ subTypeLink: { SrcId: srcId, DestId: destId } })));
+    undo.dismiss();
+    const outcome = outcomeOf(await remove({ subTypeLink: { SrcId: srcId, DestId: destId } }));
+    show(outcome);
+    if (outcome.ok) await undo.offer('subtype', `${srcId}-${destId}`);
   };
 
   if (types.isLoading) {
@@ -57,6 +64,7 @@ export function SubTypeEditor() {
     <AdminPage title={t.editors.subType}>
       {types.isError && !types.data && <p role="alert">{t.navigator.loadError}</p>}
       <Banner banner={banner} />
+      {banner?.kind === 'success' && <UndoButton undo={undo} disabled={busy} onRestored={show} />}
       <div className="admin-form">
         <RecordSelect
           id={`${id}-type`}
@@ -66,6 +74,7 @@ export function SubTypeEditor() {
           onChange={(value) => {
             setChosen(value);
             setBanner(null);
+            undo.dismiss();
           }}
         />
 

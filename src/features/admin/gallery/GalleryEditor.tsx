@@ -26,6 +26,7 @@ import { ACCEPTED_TYPES, formatsHint, thumbnailUrl, uploadFile } from '../images
 import type { Banner as BannerState } from '../navigator/navigatorSlice';
 import { bannerOf, outcomeOf, type CallResult, type Outcome } from '../navigator/outcome';
 import { OrderList, type DragHandle } from '../order/OrderList';
+import { UndoButton, useUndo } from '../safety/Undo';
 
 const t = messages.admin.gallery;
 
@@ -68,11 +69,17 @@ export function GalleryEditor({ projectId }: { projectId: number }) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  // « Annuler » after a removal: the item back from the trash, where it was.
+  const undo = useUndo();
 
   const call = async (request: PromiseLike<CallResult>): Promise<Outcome> => {
+    undo.dismiss();
     const outcome = outcomeOf(await request);
     setBanner(bannerOf(outcome));
     return outcome;
+  };
+  const removeItem = async (itemId: number) => {
+    if ((await call(remove({ id: projectId, itemId }))).ok) await undo.offer('gallery', itemId);
   };
   const change = (key: string, patch: Partial<ToAdd>) => setToAdd((list) => list.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
   const drop = (key: string) => setToAdd((list) => list.filter((entry) => entry.key !== key));
@@ -103,6 +110,7 @@ export function GalleryEditor({ projectId }: { projectId: number }) {
       <h2 id={`${id}-title`}>{t.title}</h2>
       <p className="admin-intro">{t.intro}</p>
       <Banner banner={banner} />
+      {banner?.kind === 'success' && <UndoButton undo={undo} onRestored={(outcome) => setBanner(bannerOf(outcome))} />}
       {gallery.isError ? (
         <p role="alert">
           {messages.admin.navigator.loadError}{' '}
@@ -128,7 +136,7 @@ export function GalleryEditor({ projectId }: { projectId: number }) {
               video={isVideo(item.Media) || isVideoName(library, item.Image)}
               thumbnail={thumbnailUrl(item.Image, infoOf(library, item.Image) ?? item.Media)}
               save={(input) => call(update({ id: projectId, itemId: item.Id, galleryItemInput: { Image: item.Image, ...input } }))}
-              remove={() => void call(remove({ id: projectId, itemId: item.Id }))}
+              remove={() => void removeItem(item.Id)}
             />
           )}
         />

@@ -131,3 +131,17 @@ test('a photo removed from the gallery stays in the library', async () => {
   expect((await server.get<ImageInfo[]>('/api/image/all/', token)).some((image) => image.Name === 'salon-tons-chauds.jpg')).toBe(true);
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
 });
+
+test('« Annuler » right after a removal puts the photo back in the gallery, in its place', async () => {
+  await galleryOf([NU, SALON, LAMBRIS]);
+  const { user, section } = await openGallery();
+  const list = await galleryList(section);
+  await user.click(await within(list).findByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
+  expect(await within(section).findByText('Opération effectuée avec succès')).toBeInTheDocument();
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+  await user.click(await within(section).findByRole('button', { name: 'Annuler' }));
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+  expect(within(list).getByRole('button', { name: 'Retirer Le salon beige sable de la galerie' })).toBeInTheDocument();
+  expect(within(section).queryByRole('button', { name: 'Annuler' })).toBeNull();
+  expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le salon beige sable', 'Le mur lambrissé']);
+});

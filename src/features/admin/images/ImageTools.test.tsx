@@ -1,5 +1,6 @@
 // The Image field's upload and photo library, in the project editor, against the real API server
-// (real image processing). Upload progress itself needs a browser: see e2e/admin.test.ts.
+// (real image processing); a photo deleted from the library and brought back by « Annuler ».
+// Upload progress itself needs a browser: see e2e/admin.test.ts.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -97,6 +98,14 @@ test('the photo library shows each photo with its use; choosing one fills the fi
   expect(confirm).toHaveBeenCalledWith(`Supprimer définitivement la photo ${uploaded} de la photothèque?`);
   expect(await screen.findByText(`Photo supprimée : ${uploaded}`)).toBeInTheDocument();
   expect((await library(tokens.Token)).map((image) => image.Name)).not.toContain(uploaded);
+  await waitFor(() => expect(within(screen.getByRole('region', { name: 'Photothèque' })).queryByText(uploaded)).toBeNull());
+
+  // « Annuler » right after: the photo is back in the library, shown and held by the server.
+  await user.click(await screen.findByRole('button', { name: 'Annuler' }));
+  expect(await screen.findByText(`« ${uploaded} » est restauré.`)).toBeInTheDocument();
+  expect(await within(screen.getByRole('region', { name: 'Photothèque' })).findByText(uploaded)).toBeInTheDocument();
+  expect((await library(tokens.Token)).map((image) => image.Name)).toContain(uploaded);
+  expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
 }, 30_000);
 
 test('in browse mode the tools are there but disabled', async () => {

@@ -1,11 +1,13 @@
 // The photo library as a picker: every photo and video (newest first) with its thumbnail, its
 // name and where it is used; a click chooses it; an unused one can be deleted (after the
-// browser's confirmation). Shared by the Image field's tools and the project's gallery.
+// browser's confirmation), and « Annuler » brings it back for a while. Shared by the Image
+// field's tools and the project's gallery.
 import { useState } from 'react';
 import { useDeleteImageMutation, useGetImagesQuery, type ImageInfo } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { PlayMark } from '../../../components/Video';
-import { outcomeOf } from '../navigator/outcome';
+import { outcomeOf, type Outcome } from '../navigator/outcome';
+import { UndoButton, useUndo } from '../safety/Undo';
 import { thumbnailUrl } from './upload';
 
 const t = messages.admin.images;
@@ -21,12 +23,17 @@ export function LibraryPicker({ id, current, onChoose }: LibraryPickerProps) {
   const images = useGetImagesQuery();
   const [remove] = useDeleteImageMutation();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const undo = useUndo();
 
   async function erase(image: ImageInfo) {
     if (!window.confirm(t.confirmRemove(image.Name))) return;
+    undo.dismiss();
     const outcome = outcomeOf(await remove({ name: image.Name }));
     setNote(outcome.ok ? { ok: true, text: t.removed(image.Name) } : { ok: false, text: outcome.message });
+    if (outcome.ok) await undo.offer('image', image.Name);
   }
+  const restored = (outcome: Outcome, name: string) =>
+    setNote(outcome.ok ? { ok: true, text: messages.admin.safety.trash.restored(name) } : { ok: false, text: outcome.message });
 
   return (
     <section id={id} className="admin-picker" aria-label={t.library}>
@@ -35,6 +42,7 @@ export function LibraryPicker({ id, current, onChoose }: LibraryPickerProps) {
       <p className={note ? `admin-image-note${note.ok ? '' : ' admin-error'}` : 'admin-image-note'} role="status">
         {note?.text}
       </p>
+      {note?.ok && <UndoButton undo={undo} onRestored={restored} />}
       <ul>
         {images.data?.map((image) => {
           const unused = image.Projects + image.ProjectTypes + (image.Pages ?? 0) === 0;

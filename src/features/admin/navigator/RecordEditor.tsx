@@ -2,7 +2,6 @@
 // adds, updates and deletes through the editor's configuration (specification sections 2, 4, 5).
 // Category, project type, project and user editors are configurations of this component.
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useLazyGetTrashQuery, useRestoreTrashMutation } from '../../../api/adminApi';
 import { getIn, type FormApi } from 'final-form';
 import { Form, FormSpy } from 'react-final-form';
 import { useAppDispatch, useAppSelector } from '../../../hooks/store';
@@ -12,12 +11,10 @@ import { validator, type FormValues } from '../validation';
 import { FormField } from './FormField';
 import { canMove, shownIndex, type Move } from './navigatorSlice';
 import type { EditorConfig } from './types';
+import type { Outcome } from './outcome';
 import { useLeaveGuard } from './useLeaveGuard';
-import { outcomeOf } from './outcome';
 import { HistoryPanel } from '../safety/HistoryPanel';
-
-/** How long « Annuler » stays after a deletion (at least 10 s, issue 28). */
-export const UNDO_MS = 15_000;
+import { UndoButton, useUndo } from '../safety/Undo';
 
 const t = messages.admin;
 
@@ -38,15 +35,11 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
   const idPrefix = useId();
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
-  // « Annuler » after a deletion: the trash entry that brings the record back, for UNDO_MS.
-  const [undo, setUndo] = useState<{ entryId: number; recordId: number } | null>(null);
-  const [readTrash] = useLazyGetTrashQuery();
-  const [restore] = useRestoreTrashMutation();
-  useEffect(() => {
-    if (!undo) return;
-    const timer = setTimeout(() => setUndo(null), UNDO_MS);
-    return () => clearTimeout(timer);
-  }, [undo]);
+  // « Annuler » after a deletion: the trash entry that brings the record back.
+  const undo = useUndo();
+  // Moving to another record or into another mode is another operation: « Annuler » goes.
+  const { dismiss } = undo;
+  useEffect(dismiss, [nav.index, nav.mode, dismiss]);
 
   const records = crud.list.data ?? [];
   const total = records.length;
@@ -98,28 +91,21 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
       const outcome = await crud.remove(record);
       if (outcome.ok) await crud.list.refetch();
       dispatch(outcome.ok ? actions.deleted() : actions.failed(outcome.message));
-      if (outcome.ok && config.trashKind) {
-        const trash = await readTrash().then((result) => result.data ?? []);
-        const entry = trash.find((e) => e.Kind === config.trashKind && e.RecordId === String(record.Id));
-        setUndo(entry ? { entryId: entry.Id, recordId: record.Id } : null);
-      }
+      if (outcome.ok && config.trashKind) await undo.offer(config.trashKind, record.Id);
     } finally {
       setBusy(false);
     }
   };
 
-  const undoDelete = async () => {
-    if (!undo) return;
+  const undone = async (outcome: Outcome, recordId: string) => {
+    if (!outcome.ok) {
+      dispatch(actions.failed(outcome.message));
+      return;
+    }
     setBusy(true);
     try {
-      const outcome = outcomeOf(await restore({ id: undo.entryId }));
-      setUndo(null);
-      if (!outcome.ok) {
-        dispatch(actions.failed(outcome.message));
-        return;
-      }
       const refreshed = (await crud.list.refetch()) as { data?: R[] };
-      const back = (refreshed.data ?? []).findIndex((r) => r.Id === undo.recordId);
+      const back = (refreshed.data ?? []).findIndex((r) => String(r.Id) === recordId);
       dispatch(actions.restored(Math.max(back, 0)));
     } finally {
       setBusy(false);
@@ -168,13 +154,7 @@ export function RecordEditor<R extends { Id: number }>({ config }: { config: Edi
   return (
     <AdminPage title={config.title}>
       <Banner banner={nav.banner} />
-      {undo && nav.banner?.kind === 'success' && (
-        <p className="admin-undo">
-          <button type="button" disabled={busy} onClick={() => void undoDelete()}>
-            {t.safety.undo}
-          </button>
-        </p>
-      )}
+      {nav.banner?.kind === 'success' && <UndoButton undo={undo} disabled={busy} onRestored={(outcome, recordId) => void undone(outcome, recordId)} />}
       <nav className="admin-navigator" aria-label={t.navigator.label}>
         {moves.slice(0, 2).map(moveButton)}
         <output className="admin-counter">{config.counter(index + 1, total)}</output>

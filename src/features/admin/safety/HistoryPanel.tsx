@@ -13,7 +13,23 @@ const t = messages.admin.safety.history;
 
 export type HistoryKind = 'category' | 'projecttype' | 'project' | 'site' | 'menu';
 
-export function HistoryPanel({ kind, recordId, onRestored }: { kind: HistoryKind; recordId: string; onRestored?: (outcome: Outcome) => void }) {
+interface HistoryPanelProps {
+  kind: HistoryKind;
+  recordId: string;
+  onRestored?: (outcome: Outcome) => void;
+  /** A changed field's French label, from its path (e.g. Specialties.1.Title); the record editors' fields by default. */
+  label?: (field: string) => string | undefined;
+}
+
+/** A record editor's field (its form's label), or a project's gallery photo's (Gallery.2.Caption). */
+export function recordFieldLabel(field: string): string | undefined {
+  const photo = /^Gallery\.(\d+)\.(.+)$/.exec(field);
+  if (!photo) return t.fields[field];
+  const name = t.galleryFields[photo[2] ?? ''];
+  return name && t.galleryField(Number(photo[1]), name);
+}
+
+export function HistoryPanel({ kind, recordId, onRestored, label }: HistoryPanelProps) {
   const history = useGetHistoryQuery({ kind, recordId }, { refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreVersionMutation();
   const [banner, setBanner] = useState<BannerState>(null);
@@ -45,7 +61,7 @@ export function HistoryPanel({ kind, recordId, onRestored }: { kind: HistoryKind
             <tbody>
               {version.Changes.map((change) => (
                 <tr key={change.Field}>
-                  <td>{t.fields[change.Field] ?? change.Field}</td>
+                  <td>{label?.(change.Field) ?? recordFieldLabel(change.Field) ?? change.Field}</td>
                   <td>{change.Old}</td>
                   <td>{change.New}</td>
                 </tr>

@@ -9,10 +9,9 @@ import type { Banner as BannerState } from '../navigator/navigatorSlice';
 
 const t = messages.admin.safety;
 
-/** How long deleted records stay (TRASH_RETENTION_DAYS's default; the server's own value decides). */
-const RETENTION_DAYS = 30;
-
 export const dateTime = (iso: string) => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeStyle: 'short' }).format(Date.parse(iso));
+/** A day in French (« 25 décembre 2026 »). */
+export const date = (iso: string) => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long' }).format(Date.parse(iso));
 
 export function TrashList() {
   const trash = useGetTrashQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -39,7 +38,7 @@ export function TrashList() {
     <AdminPage title={t.trash.title}>
       <Banner banner={banner} />
       {done && <p role="status">{done}</p>}
-      <p>{t.trash.intro(RETENTION_DAYS)}</p>
+      <p>{t.trash.intro}</p>
       {trash.data && entries.length === 0 && <p>{t.trash.empty}</p>}
       {entries.length > 0 && (
         <table className="admin-table" aria-label={t.trash.label}>
@@ -49,6 +48,7 @@ export function TrashList() {
               <th scope="col">{t.trash.name}</th>
               <th scope="col">{t.trash.deletedAt}</th>
               <th scope="col">{t.trash.deletedBy}</th>
+              <th scope="col">{t.trash.purgeAt}</th>
               <th scope="col">{t.trash.actions}</th>
             </tr>
           </thead>
@@ -59,6 +59,7 @@ export function TrashList() {
                 <td>{entry.Name}</td>
                 <td>{dateTime(entry.DeletedAt)}</td>
                 <td>{entry.DeletedBy}</td>
+                <td>{t.trash.purgeOn(date(entry.PurgeAt))}</td>
                 <td>
                   <button type="button" disabled={busy} onClick={() => void onRestore(entry)} aria-label={`${t.trash.restore} ${entry.Name}`}>
                     {t.trash.restore}

@@ -2,10 +2,10 @@
 // deletion brings the project back with its gallery; « Corbeille » restores and erases for good;
 // « Journal » lists the actions, filtered; both are in the admin menu.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Project, ProjectView } from '../../../api/adminApi';
+import type { Project, ProjectView, TrashEntry } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
-import { UNDO_MS } from '../navigator/RecordEditor';
+import { UNDO_MS } from './Undo';
 
 jest.setTimeout(40_000);
 
@@ -61,6 +61,10 @@ test('« Corbeille » restores an entry and erases another for good, after a con
   const row = (name: string) => within(table).getByRole('cell', { name }).closest('tr') as HTMLElement;
   expect(within(row('Corbeille un')).getByRole('cell', { name: 'Catégorie' })).toBeInTheDocument();
   expect(within(row('Corbeille un')).getByRole('cell', { name: 'admin@atelier.test' })).toBeInTheDocument();
+  // When the server erases it for good: its PurgeAt (DeletedAt + TRASH_RETENTION_DAYS), as a French date.
+  const purgeAt = (await server.get<TrashEntry[]>('/api/trash/', token)).find((e) => e.Name === 'Corbeille un')?.PurgeAt ?? '';
+  const day = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long' }).format(Date.parse(purgeAt));
+  expect(within(row('Corbeille un')).getByRole('cell', { name: `Effacé définitivement le ${day}` })).toBeInTheDocument();
 
   await user.click(within(row('Corbeille un')).getByRole('button', { name: 'Restaurer Corbeille un' }));
   expect(await screen.findByText('« Corbeille un » est restauré.')).toBeInTheDocument();

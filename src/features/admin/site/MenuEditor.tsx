@@ -36,6 +36,19 @@ const fromForm = (values: FormValues): Menu => {
   return trimmed({ Dropdowns: menu.Dropdowns.map((d) => ({ Title: d.Title, En: englishTitle(d), Entries: d.Entries.map(link) })), Links: menu.Links.map(link) });
 };
 
+/** A changed field's label in « Historique »: the server names it by its path, places counted from 1 (Dropdowns.1.Title, Dropdowns.2.Entries.3.En.Label, Links.1.Href). */
+export function menuFieldLabel(field: string): string | undefined {
+  const english = field.includes('.En.');
+  const parts = field.replace('.En.', '.').split('.');
+  const n = (i: number) => Number(parts[i]);
+  const leaf = { Title: undefined, Label: t.label, Href: t.target }[parts[parts.length - 1] ?? ''];
+  let label: string | undefined;
+  if (parts[0] === 'Dropdowns' && parts[2] === 'Title') label = t.dropdownTitle(n(1));
+  else if (parts[0] === 'Dropdowns' && parts[2] === 'Entries' && leaf) label = `${t.dropdown(n(1))}, ${t.entry(n(3))} : ${leaf}`;
+  else if (parts[0] === 'Links' && leaf) label = `${t.link(n(1))} : ${leaf}`;
+  return label && english ? messages.admin.english.label(label) : label;
+}
+
 export function MenuEditor() {
   const menu = useGetMenuForEditQuery(undefined, { refetchOnMountOrArgChange: true });
   const [update] = useUpdateMenuMutation();
@@ -49,6 +62,8 @@ export function MenuEditor() {
       initialValues={initialValues}
       isError={menu.isError}
       validate={validateMenu}
+      history="menu"
+      historyLabel={menuFieldLabel}
       save={async (values) => outcomeOf(await update({ menu: fromForm(values) }))}
     >
       <MenuFields />

@@ -15,6 +15,7 @@ import { OptionList } from '../RecordSelect';
 import type { Banner as BannerState } from '../navigator/navigatorSlice';
 import { bannerOf, type Outcome } from '../navigator/outcome';
 import type { FormValues } from '../validation';
+import { HistoryPanel } from '../safety/HistoryPanel';
 
 const t = messages.admin;
 
@@ -72,15 +73,19 @@ interface SettingsFormProps {
   isError: boolean;
   validate(values: FormValues): object;
   save(values: FormValues): Promise<Outcome>;
+  /** The document's kind in the history (issue 28): « Historique » under the form; a restored version reloads the form. */
+  history: 'site' | 'menu';
+  /** A changed field's French label in « Historique », from its path. */
+  historyLabel(field: string): string | undefined;
   /** The fields. */
   children: ReactNode;
 }
 
 /**
  * One screen of a whole document (the settings, the menu): its form, « Enregistrer » with the
- * spec's banners beside it, « Voir le site » and « Retour ».
+ * spec's banners beside it, « Voir le site » and « Retour », and its « Historique ».
  */
-export function SettingsForm({ title, intro, loadError, initialValues, isError, validate, save, children }: SettingsFormProps) {
+export function SettingsForm({ title, intro, loadError, initialValues, isError, validate, save, history, historyLabel, children }: SettingsFormProps) {
   const [banner, setBanner] = useState<BannerState>(null);
   const submit = async (values: FormValues, form: FormApi<FormValues>) => {
     setBanner(null);
@@ -114,6 +119,8 @@ export function SettingsForm({ title, intro, loadError, initialValues, isError, 
           )}
         </Form>
       )}
+      {/* The document's own name is its id in the history (GET /api/history/site/site, /menu/menu). */}
+      {initialValues && <HistoryPanel kind={history} recordId={history} label={historyLabel} />}
     </AdminPage>
   );
 }

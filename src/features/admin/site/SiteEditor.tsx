@@ -49,6 +49,23 @@ const toForm = ({ PhotoMedia: _media, ...site }: SiteSettings): FormValues => ({
 });
 const fromForm = (values: FormValues): SiteSettings => trimmed({ ...(values as unknown as SiteSettings), Since: Number(values.Since) });
 
+/** A changed field's label in « Historique »: the server names it by its path, places counted from 1 (WelcomeTagline, Specialties.1.Title, Hours.1.2.Open: Monday's second range, En.AboutIntro). */
+export function siteFieldLabel(field: string): string | undefined {
+  const english = field.startsWith('En.');
+  const [name = '', first = '', second = '', third = ''] = (english ? field.slice(3) : field).split('.');
+  const n = Number(first);
+  const named = f[name as keyof typeof f];
+  const day = t.days[n - 1] ?? '';
+  const labels: Record<string, Record<string, string> | undefined> = {
+    Specialties: { Title: f.cardTitle(n), Text: f.cardText(n), Target: f.cardTarget(n) },
+    AboutServices: { Title: f.serviceTitle(n), Text: f.serviceText(n) },
+    Social: { Network: f.Network(n), Url: f.Url(n) },
+    Hours: { Open: f.open(day, Number(second)), Close: f.close(day, Number(second)) },
+  };
+  const label = typeof named === 'string' ? named : name === 'FooterServices' ? f.footerService(n) : labels[name]?.[name === 'Hours' ? third : second];
+  return label && english ? messages.admin.english.label(label) : label;
+}
+
 export function SiteEditor() {
   const site = useGetSiteQuery();
   const [update] = useUpdateSiteMutation();
@@ -62,6 +79,8 @@ export function SiteEditor() {
       initialValues={initialValues}
       isError={site.isError}
       validate={validateSite}
+      history="site"
+      historyLabel={siteFieldLabel}
       save={async (values) => outcomeOf(await update({ siteSettings: fromForm(values) }))}
     >
       <SiteFields />

@@ -1,11 +1,15 @@
 // « Paramètres du site » and « Menu » against the real API server: what is loaded, what is
 // saved (read back from the server), the French messages that keep bad input from being sent,
 // the server's refusals in the failure banner, the reordering by keyboard-usable buttons, the
-// mark of an entry whose page was deleted, and the unsaved-changes guard.
+// mark of an entry whose page was deleted, the unsaved-changes guard, and « Historique » (a
+// change shown with its old and new values, the version restored into the form and the server).
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Menu, MutationResult, SiteSettings } from '../../../api/adminApi';
+import type { HistoryVersion, Menu, MutationResult, SiteSettings } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
+import { menuFieldLabel } from './MenuEditor';
+import { siteFieldLabel } from './SiteEditor';
+import { recordFieldLabel } from '../safety/HistoryPanel';
 
 let server: ApiServer;
 let token: string;
@@ -24,6 +28,24 @@ const button = (name: string) => screen.getByRole('button', { name });
 const success = () => screen.findByText('Opération effectuée avec succès');
 const readSite = () => server.get<SiteSettings>('/api/site');
 const readMenu = () => server.get<Menu>('/api/menu/all/', token);
+
+
+/** Changes one text through the API, opens the editor, and shows the change's version in « Historique » (its row for `label`). */
+async function changedInHistory(kind: 'site' | 'menu', change: () => Promise<Response>, label: string) {
+  expect(((await (await change()).json()) as MutationResult).Result).toBe(true);
+  const [latest] = await server.get<HistoryVersion[]>(`/api/history/${kind}/${kind}`, token);
+  const view = await open(`/admin/${kind}`, label);
+  await view.user.click(screen.getByText('Historique'));
+  const version = await screen.findByRole('region', { name: `Version ${latest?.Version}` });
+  const row = within(version).getByRole('cell', { name: label }).closest('tr') as HTMLElement;
+  return { ...view, version, row };
+}
+
+/** « Restaurer cette version », confirmed. */
+async function restore(user: Awaited<ReturnType<typeof open>>['user'], version: HTMLElement) {
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  await user.click(within(version).getByRole('button', { name: 'Restaurer cette version' }));
+}
 
 describe('« Paramètres du site »', () => {
   test('the admin menu leads to it; it shows the current settings in groups', async () => {
@@ -121,6 +143,17 @@ describe('« Paramètres du site »', () => {
     expect(confirm).toHaveBeenCalledWith('Des modifications ne sont pas enregistrées. Quitter quand même?');
     expect(field('Ville')).toHaveValue('Gatineau Ouest');
   });
+
+  test('« Historique » shows a change with its old and new values; its version restored, the form and the server hold it again', async () => {
+    const before = await readSite();
+    const { user, version, row } = await changedInHistory('site', () => server.put('/api/site', { ...before, PhotoMedia: undefined, WelcomeTagline: 'Un slogan à reprendre' }, token), 'Slogan');
+    expect(field('Slogan')).toHaveValue('Un slogan à reprendre');
+    expect(within(row).getByRole('cell', { name: before.WelcomeTagline })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Un slogan à reprendre' })).toBeInTheDocument();
+    await restore(user, version);
+    await waitFor(() => expect(field('Slogan')).toHaveValue(before.WelcomeTagline));
+    expect((await readSite()).WelcomeTagline).toBe(before.WelcomeTagline);
+  });
 });
 
 describe('« Menu »', () => {
@@ -194,5 +227,43 @@ describe('« Menu »', () => {
     expect(screen.getByLabelText('Titre du menu 6')).toHaveValue('Nouveau menu');
     expect(screen.queryByRole('button', { name: 'Ajouter un menu déroulant' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('group', { name: /^Menu déroulant \d$/ })).toHaveLength(6));
+  });
+
+  test('« Historique » shows a drop-down renamed; its version restored, the form and the server hold the old title again', async () => {
+    const before = await readMenu();
+    const renamed = { ...before, Dropdowns: before.Dropdowns.map((d, i) => (i === 0 ? { ...d, Title: 'Dehors' } : d)) };
+    const { user, version, row } = await changedInHistory('menu', () => server.put('/api/menu', renamed, token), 'Titre du menu 1');
+    expect(field('Titre du menu 1')).toHaveValue('Dehors');
+    expect(within(row).getByRole('cell', { name: 'Projets extérieurs' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Dehors' })).toBeInTheDocument();
+    await restore(user, version);
+    await waitFor(() => expect(field('Titre du menu 1')).toHaveValue('Projets extérieurs'));
+    expect(titles(await readMenu())[0]).toBe('Projets extérieurs');
+  });
+});
+
+// The server names a changed field by its path in the document (history.service.ts, changesBetween).
+describe('« Historique »’s field names', () => {
+  test('the settings’ paths: a named field, a card, a day’s range, a network, a footer service, an English text', () => {
+    expect(siteFieldLabel('WelcomeTagline')).toBe('Slogan');
+    expect(siteFieldLabel('Specialties.2.Target')).toBe('Carte 2 : page visée');
+    expect(siteFieldLabel('Hours.1.2.Close')).toBe('Lundi : fermeture 2');
+    expect(siteFieldLabel('Social.1.Url')).toBe('Adresse du réseau 1');
+    expect(siteFieldLabel('FooterServices.3')).toBe('Service 3');
+    expect(siteFieldLabel('En.AboutServices.1.Text')).toBe('Service 1 : texte (anglais)');
+    expect(siteFieldLabel('Unknown')).toBeUndefined();
+    // A project's gallery, in the record editors' « Historique » (places counted from 1, as the server names them).
+    expect(recordFieldLabel('Gallery.2.Caption')).toBe('Galerie, photo 2 : légende');
+    expect(recordFieldLabel('Gallery.1.En.Alt')).toBe('Galerie, photo 1 : texte de remplacement (anglais)');
+    expect(recordFieldLabel('En.Name')).toBe('Nom (anglais)');
+  });
+
+  test('the menu’s paths: a drop-down’s title, an entry’s label and page, a link, in English', () => {
+    expect(menuFieldLabel('Dropdowns.1.Title')).toBe('Titre du menu 1');
+    expect(menuFieldLabel('Dropdowns.2.Entries.3.Label')).toBe('Menu déroulant 2, Entrée 3 : Libellé');
+    expect(menuFieldLabel('Dropdowns.2.Entries.3.Href')).toBe('Menu déroulant 2, Entrée 3 : Page visée');
+    expect(menuFieldLabel('Dropdowns.1.En.Title')).toBe('Titre du menu 1 (anglais)');
+    expect(menuFieldLabel('Links.1.En.Label')).toBe('Lien 1 : Libellé (anglais)');
+    expect(menuFieldLabel('Links.3')).toBeUndefined();
   });
 });

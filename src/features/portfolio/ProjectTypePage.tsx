@@ -44,9 +44,7 @@ function ProjectType({ typeId }: { typeId: number }) {
           <Thumbnail
             key={project.Id}
             to={to(paths.project.href(project.Id))}
-            name={ownText(lang, project.Name, project.En?.Name)}
-            image={project.Image}
-            media={project.Media}
+            record={project}
             eager={index < EAGER_CARDS}
           />
         )}
@@ -59,9 +57,7 @@ function ProjectType({ typeId }: { typeId: number }) {
               <Thumbnail
                 key={sub.Id}
                 to={to(paths.projectType.href(sub.Id))}
-                name={ownText(lang, sub.Name, sub.En?.Name)}
-                image={sub.Image}
-                media={sub.Media}
+                record={sub}
                 small
               />
             ))}

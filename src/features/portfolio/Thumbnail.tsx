@@ -5,23 +5,35 @@ import { imageSizes, isVideo } from '../../components/images';
 import { Picture } from '../../components/Picture';
 import { PlayMark } from '../../components/Video';
 import { LoadError } from '../../components/LoadError';
-import { Own, type OwnText } from '../../lib/lang';
+import { Own, ownText, useLang } from '../../lib/lang';
+
+/** What a card shows of a project type or a project: its name (and description), its image. */
+interface CardRecord {
+  Name: string;
+  Description?: string;
+  Image: string;
+  Media?: Media;
+  En?: { Name?: unknown; Description?: unknown };
+}
 
 interface ThumbnailProps {
   to: string;
-  /** The owner's texts in the page's language (lib/lang.tsx). */
-  name: OwnText;
-  image: string;
-  media?: Media;
-  description?: OwnText;
+  record: CardRecord;
+  /** The record's description under its name (the types of a category). */
+  described?: boolean;
   /** A card of the small grid (sub-types). */
   small?: boolean;
   /** The first row of a page is above the fold: fetched at once, the rest lazily. */
   eager?: boolean;
 }
 
-/** A photo card: the image, the name as the link text, optionally a short description. */
-export function Thumbnail({ to, name, image, media, description, small = false, eager = false }: ThumbnailProps) {
+/** A photo card: the image, the name as the link text, optionally the short description. */
+export function Thumbnail({ to, record, described = false, small = false, eager = false }: ThumbnailProps) {
+  const { lang } = useLang();
+  const { Image: image, Media: media } = record;
+  // The owner's texts in the page's language (lib/lang.tsx).
+  const name = ownText(lang, record.Name, record.En?.Name);
+  const description = described ? ownText(lang, record.Description ?? '', record.En?.Description) : undefined;
   return (
     <li className="card">
       <Link to={to} className="card-link">

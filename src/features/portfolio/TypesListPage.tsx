@@ -33,10 +33,8 @@ function TypesList({ categoryId }: { categoryId: number }) {
           <Thumbnail
             key={type.Id}
             to={to(paths.projectType.href(type.Id))}
-            name={ownText(lang, type.Name, type.En?.Name)}
-            image={type.Image}
-            media={type.Media}
-            description={ownText(lang, type.Description, type.En?.Description)}
+            record={type}
+            described
             eager={index < EAGER_CARDS}
           />
         )}

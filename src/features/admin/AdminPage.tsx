@@ -30,6 +30,24 @@ export function AdminPage({ title, children }: { title: string; children: ReactN
   );
 }
 
+/** A table of the admin's lists (« Corbeille », « Journal », « Historique »): its column headings, then its rows. */
+export function AdminTable({ label, columns, children }: { label?: string; columns: string[]; children: ReactNode }) {
+  return (
+    <table className="admin-table" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 /** The success / failure label of the last operation (section 8). */
 export function Banner({ banner }: { banner: { kind: 'success' } | { kind: 'failure'; message: string } | null }) {
   const t = messages.admin.banner;

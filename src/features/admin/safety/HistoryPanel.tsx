@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useGetHistoryQuery, useRestoreVersionMutation, type HistoryVersion } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
 import { bannerOf, outcomeOf, type Outcome } from '../navigator/outcome';
-import { Banner } from '../AdminPage';
+import { AdminTable, Banner } from '../AdminPage';
 import type { Banner as BannerState } from '../navigator/navigatorSlice';
 import { dateTime } from './TrashList';
 
@@ -50,24 +50,15 @@ export function HistoryPanel({ kind, recordId, onRestored, label }: HistoryPanel
       {versions.map((version) => (
         <section key={version.Version} aria-label={t.version(version.Version)}>
           <h3>{t.heading(version.Version, dateTime(version.At), version.By)}</h3>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.field}</th>
-                <th scope="col">{t.old}</th>
-                <th scope="col">{t.new}</th>
+          <AdminTable columns={[t.field, t.old, t.new]}>
+            {version.Changes.map((change) => (
+              <tr key={change.Field}>
+                <td>{label?.(change.Field) ?? recordFieldLabel(change.Field) ?? change.Field}</td>
+                <td>{change.Old}</td>
+                <td>{change.New}</td>
               </tr>
-            </thead>
-            <tbody>
-              {version.Changes.map((change) => (
-                <tr key={change.Field}>
-                  <td>{label?.(change.Field) ?? recordFieldLabel(change.Field) ?? change.Field}</td>
-                  <td>{change.Old}</td>
-                  <td>{change.New}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
           <button type="button" disabled={restoring.isLoading} onClick={() => void onRestore(version)}>
             {t.restore}
           </button>

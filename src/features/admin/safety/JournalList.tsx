@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useGetJournalQuery, useGetUsersQuery } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
-import { AdminPage, BackButton } from '../AdminPage';
+import { AdminPage, AdminTable, BackButton } from '../AdminPage';
 import { dateTime } from './TrashList';
 
 const t = messages.admin.safety;
@@ -76,32 +76,21 @@ export function JournalList() {
       </form>
       {data && data.Entries.length === 0 && <p>{t.journal.empty}</p>}
       {data && data.Entries.length > 0 && (
-        <table className="admin-table" aria-label={t.journal.label}>
-          <thead>
-            <tr>
-              <th scope="col">{t.journal.at}</th>
-              <th scope="col">{t.journal.who}</th>
-              <th scope="col">{t.journal.action}</th>
-              <th scope="col">{t.journal.record}</th>
-              <th scope="col">{t.journal.outcome}</th>
+        <AdminTable label={t.journal.label} columns={[t.journal.at, t.journal.who, t.journal.action, t.journal.record, t.journal.outcome]}>
+          {data.Entries.map((entry, i) => (
+            <tr key={`${entry.At}-${i}`}>
+              <td>{dateTime(entry.At)}</td>
+              <td>{entry.By || '—'}</td>
+              <td>{t.journal.actions[entry.Action] ?? entry.Action}</td>
+              <td>
+                {t.kinds[entry.Kind] ?? entry.Kind}
+                {entry.RecordId ? ` n° ${entry.RecordId}` : ''}
+                {entry.Name ? ` « ${entry.Name} »` : ''}
+              </td>
+              <td>{entry.Outcome === 'done' ? t.journal.done : t.journal.refused(entry.Message)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.Entries.map((entry, i) => (
-              <tr key={`${entry.At}-${i}`}>
-                <td>{dateTime(entry.At)}</td>
-                <td>{entry.By || '—'}</td>
-                <td>{t.journal.actions[entry.Action] ?? entry.Action}</td>
-                <td>
-                  {t.kinds[entry.Kind] ?? entry.Kind}
-                  {entry.RecordId ? ` n° ${entry.RecordId}` : ''}
-                  {entry.Name ? ` « ${entry.Name} »` : ''}
-                </td>
-                <td>{entry.Outcome === 'done' ? t.journal.done : t.journal.refused(entry.Message)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
       {data && (
         <nav className="admin-actions" aria-label={t.journal.page(data.Page, data.Pages, data.Total)}>

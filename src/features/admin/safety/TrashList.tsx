@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useDeleteTrashMutation, useGetTrashQuery, useRestoreTrashMutation, type TrashEntry } from '../../../api/adminApi';
 import { messages } from '../../../messages/withAdmin';
-import { AdminPage, BackButton, Banner } from '../AdminPage';
+import { AdminPage, AdminTable, BackButton, Banner } from '../AdminPage';
 import { bannerOf, outcomeOf } from '../navigator/outcome';
 import type { Banner as BannerState } from '../navigator/navigatorSlice';
 
@@ -41,37 +41,25 @@ export function TrashList() {
       <p>{t.trash.intro}</p>
       {trash.data && entries.length === 0 && <p>{t.trash.empty}</p>}
       {entries.length > 0 && (
-        <table className="admin-table" aria-label={t.trash.label}>
-          <thead>
-            <tr>
-              <th scope="col">{t.trash.kind}</th>
-              <th scope="col">{t.trash.name}</th>
-              <th scope="col">{t.trash.deletedAt}</th>
-              <th scope="col">{t.trash.deletedBy}</th>
-              <th scope="col">{t.trash.purgeAt}</th>
-              <th scope="col">{t.trash.actions}</th>
+        <AdminTable label={t.trash.label} columns={[t.trash.kind, t.trash.name, t.trash.deletedAt, t.trash.deletedBy, t.trash.purgeAt, t.trash.actions]}>
+          {entries.map((entry) => (
+            <tr key={entry.Id}>
+              <td>{t.kinds[entry.Kind] ?? entry.Kind}</td>
+              <td>{entry.Name}</td>
+              <td>{dateTime(entry.DeletedAt)}</td>
+              <td>{entry.DeletedBy}</td>
+              <td>{t.trash.purgeOn(date(entry.PurgeAt))}</td>
+              <td>
+                <button type="button" disabled={busy} onClick={() => void onRestore(entry)} aria-label={`${t.trash.restore} ${entry.Name}`}>
+                  {t.trash.restore}
+                </button>{' '}
+                <button type="button" disabled={busy} onClick={() => void onErase(entry)} aria-label={`${t.trash.erase} ${entry.Name}`}>
+                  {t.trash.erase}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.Id}>
-                <td>{t.kinds[entry.Kind] ?? entry.Kind}</td>
-                <td>{entry.Name}</td>
-                <td>{dateTime(entry.DeletedAt)}</td>
-                <td>{entry.DeletedBy}</td>
-                <td>{t.trash.purgeOn(date(entry.PurgeAt))}</td>
-                <td>
-                  <button type="button" disabled={busy} onClick={() => void onRestore(entry)} aria-label={`${t.trash.restore} ${entry.Name}`}>
-                    {t.trash.restore}
-                  </button>{' '}
-                  <button type="button" disabled={busy} onClick={() => void onErase(entry)} aria-label={`${t.trash.erase} ${entry.Name}`}>
-                    {t.trash.erase}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
       <div className="admin-actions">
         <BackButton />

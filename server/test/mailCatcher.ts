@@ -4,7 +4,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { XSRF, type TestApp } from './helper.ts';
+import type { AppConfig } from '../app.ts';
+import { build, XSRF, type TestApp } from './helper.ts';
 
 export interface Received {
   /** Envelope recipients. */
@@ -130,4 +131,12 @@ export function sendQuote(t: TestApp, fields: Record<string, string>, { photos =
     headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, accept: 'application/json', 'content-type': form.contentType, ...headers },
     payload: form.payload,
   });
+}
+
+/** An app whose quote e-mails go to a mail catcher started with it, its administrator signed in; `close` stops both. */
+export async function buildWithMail(config: (smtpUrl: string) => Partial<AppConfig>): Promise<{ t: TestApp; smtp: MailCatcher; token: string; close: () => Promise<void> }> {
+  const smtp = await startMailCatcher();
+  const t = await build({ config: config(smtp.url) });
+  const token = (await t.login()).Token;
+  return { t, smtp, token, close: async () => (await t.close(), await smtp.close()) };
 }

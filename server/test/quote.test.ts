@@ -11,7 +11,7 @@ import type { Quote, QuoteForm, QuoteInbox, QuoteResult, SiteSettings } from '..
 import { envelopeOf } from '../quotes/mail.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp, backupOf, restoreInto, imageFiles } from './helper.ts';
-import { quoteForm, sendQuote, startMailCatcher, type MailCatcher, type QuotePhoto } from './mailCatcher.ts';
+import { buildWithMail, quoteForm, sendQuote, startMailCatcher, type MailCatcher, type QuotePhoto } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
 
@@ -66,15 +66,9 @@ describe('with a mail server', () => {
   let t: TestApp;
   let smtp: MailCatcher;
   let token: string;
-  beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await build({ config: { now, mail: { smtpUrl: smtp.url, from: '"Site de l’atelier" <site@exemple.ca>' }, quoteLimit: { max: 1000, windowMs: 3_600_000 } } });
-    token = (await t.login()).Token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ t, smtp, token, close } = await buildWithMail((smtpUrl) => ({ now, mail: { smtpUrl, from: '"Site de l’atelier" <site@exemple.ca>' }, quoteLimit: { max: 1000, windowMs: 3_600_000 } }))));
+  afterAll(() => close());
 
   /** The message about the request of `name`, once the outbox has run. */
   async function mailTo(name: string) {

@@ -5,7 +5,7 @@
 import type { Category, Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../contract/api.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp } from './helper.ts';
-import { quoteForm, sendQuote, startMailCatcher, type MailCatcher } from './mailCatcher.ts';
+import { buildWithMail, quoteForm, sendQuote, type MailCatcher } from './mailCatcher.ts';
 
 jest.setTimeout(60_000);
 
@@ -42,15 +42,9 @@ describe('with a mail server', () => {
   let t: TestApp;
   let smtp: MailCatcher;
   let token: string;
-  beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await build({ config: { now, mail: { smtpUrl: smtp.url }, quoteLimit: { max: 1000, windowMs: 3_600_000 } } });
-    token = (await t.login()).Token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ t, smtp, token, close } = await buildWithMail((smtpUrl) => ({ now, mail: { smtpUrl }, quoteLimit: { max: 1000, windowMs: 3_600_000 } }))));
+  afterAll(() => close());
 
   test('the English form: the categories’ English names (French when not translated), then “Other”', async () => {
     expect((await t.call('POST', '/api/category/', { token, body: { Id: 0, Name: 'Cuisines' } })).json<QuoteResult>().Result).toBe(true);

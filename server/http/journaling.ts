@@ -18,10 +18,13 @@ import { messages } from '../domain/messages.ts';
 import { writeEntry, type JournalInsert } from '../journal/journal.service.ts';
 import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
 
+/** Issue 29: a sign-in's second step, and the account's factors (they count wrong codes in the sign-in limits, outside any transaction of the edge's). */
+const SIGN_IN_STEPS = new Set(['loginTotp', 'loginRecovery']);
+const SECOND_FACTOR_OPS = [...SIGN_IN_STEPS, 'setupTotp', 'confirmTotp', 'deleteTotp', 'regenerateRecoveryCodes'];
 /** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
 const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
 /** Writes logged in a transaction of their own, right after (their work is not one transaction of the edge's). */
-const LOGGED_AFTER = new Set(['login', 'logout', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
+const LOGGED_AFTER = new Set(['login', 'logout', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote', ...SECOND_FACTOR_OPS]);
 
 export const isJournaled = (op: ContractOperation): boolean => op.method !== 'GET' && !NOT_LOGGED.has(op.operationId);
 
@@ -47,7 +50,7 @@ const TABLE_OF_KIND: Record<string, 'category' | 'project_type' | 'project' | 'p
 };
 
 function actionOf(operationId: string): string {
-  if (operationId === 'login') return 'sign-in';
+  if (operationId === 'login' || SIGN_IN_STEPS.has(operationId)) return 'sign-in';
   if (operationId === 'logout') return 'sign-out';
   if (operationId === 'updateUser') return 'password';
   if (operationId === 'deleteTrash') return 'erase';
@@ -114,6 +117,16 @@ async function whoOf(db: Executor, op: ContractOperation, arg: Arg, ctx: Handler
     if (email.includes('\u0000')) return '';
     return (await db.selectFrom('app_user').select('email').where('email_key', '=', email.trim().normalize('NFC').toLowerCase()).executeTakeFirst())?.email ?? '';
   }
+  if (SIGN_IN_STEPS.has(op.operationId)) {
+    const challenge = String((arg.secondFactorCode as Arg | undefined)?.Challenge ?? '');
+    const row = await db
+      .selectFrom('login_challenge')
+      .innerJoin('app_user', 'app_user.id', 'login_challenge.user_id')
+      .select('app_user.email')
+      .where('login_challenge.token_hash', '=', sha256(challenge))
+      .executeTakeFirst();
+    return row?.email ?? '';
+  }
   if (op.operationId === 'logout') {
     const token = /^Bearer (.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1];
     if (!token) return '';
@@ -170,7 +183,7 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
       throw error;
     }
     const outcome = outcomeOf(answer);
-    const target = op.operationId === 'addUser' && outcome.outcome === 'done' ? await added(db, before.kind, before) : op.operationId === 'login' ? { ...before, name: who } : before;
+    const target = op.operationId === 'addUser' && outcome.outcome === 'done' ? await added(db, before.kind, before) : op.operationId === 'login' || SIGN_IN_STEPS.has(op.operationId) ? { ...before, name: who } : before;
     const finalWho = op.operationId === 'login' && outcome.outcome === 'done' ? who : who;
     await db.transaction().execute((trx) => writeEntry(trx, entryOf(finalWho, target, outcome)));
     return answer;

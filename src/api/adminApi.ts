@@ -75,6 +75,13 @@ export const adminApi = generatedAdminApi.enhanceEndpoints({
     getJournal: { ...lists('Journal'), keepUnusedDataFor: 0 },
     getHistory: lists('History'),
     restoreVersion: { invalidatesTags: ['Category', 'ProjectType', 'Project', 'Menu', 'Site', 'History', 'Journal'] },
+
+    // The administrator's second factors (issue 29).
+    getAccountSecurity: { ...lists('Security'), keepUnusedDataFor: 0 },
+    setupTotp: { invalidatesTags: ['Journal'] },
+    confirmTotp: { invalidatesTags: ['Security', 'Journal'] },
+    deleteTotp: { invalidatesTags: ['Security', 'Journal'] },
+    regenerateRecoveryCodes: { invalidatesTags: ['Security', 'Journal'] },
   },
 });
 

@@ -2,7 +2,7 @@
 // show what it changed. Components import hooks from this file only.
 import { generatedApi } from './generated';
 
-export const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'Gallery' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu' | 'Testimonial' | 'Trash' | 'Journal' | 'History' | 'Security') =>
+export const lists = (type: 'Category' | 'ProjectType' | 'Project' | 'Gallery' | 'SubType' | 'User' | 'Image' | 'Quote' | 'Site' | 'Menu' | 'Testimonial' | 'Trash' | 'Journal' | 'History') =>
   ({ providesTags: [type] }) as const;
 
 /** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */

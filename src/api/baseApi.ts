@@ -2,7 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithReauth } from './baseQuery';
 import { serverCacheReceived } from './hydration';
 
-const tagTypes = ['Category', 'ProjectType', 'Project', 'Gallery', 'SubType', 'User', 'Menu', 'Site', 'Image', 'Quote', 'Testimonial', 'Trash', 'Journal', 'History', 'Security'] as const;
+const tagTypes = ['Category', 'ProjectType', 'Project', 'Gallery', 'SubType', 'User', 'Menu', 'Site', 'Image', 'Quote', 'Testimonial', 'Trash', 'Journal', 'History'] as const;
 
 /** The one empty API; `npm run codegen` injects every endpoint of openapi.yaml into it. */
 export const baseApi = createApi({

@@ -7,6 +7,8 @@ import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
 import { useLazyGetAccountSecurityQuery, useLoginMutation, useLoginRecoveryMutation, useLoginTotpMutation, type LoginErrorData, type SecondFactorKind } from '../../api/adminApi';
 import { messages } from '../../messages/withAdmin';
+import { tokensRefreshed } from '../../api/session';
+import { useAppDispatch } from '../../hooks/store';
 import { paths } from '../../../contract/paths';
 import { AdminPage } from './AdminPage';
 
@@ -108,6 +110,7 @@ function SecondStep({ challenge, factors, onDone, onRestart }: { challenge: stri
   const [problem, setProblem] = useState<string | null>(null);
   const [withTotp, totp] = useLoginTotpMutation();
   const [withRecovery, recovery] = useLoginRecoveryMutation();
+  const dispatch = useAppDispatch();
   const busy = totp.isLoading || recovery.isLoading;
 
   const submit = async (event: FormEvent) => {
@@ -120,7 +123,12 @@ function SecondStep({ challenge, factors, onDone, onRestart }: { challenge: stri
     }
     const secondFactorCode = { Challenge: challenge, Code: typed };
     const result = mode === 'totp' ? await withTotp({ secondFactorCode }) : await withRecovery({ secondFactorCode });
-    if (result.data?.Result) onDone();
+    if (result.data?.Result) {
+      // The session, as the auth slice stores a renewal's: the slice (in every page's bundle) does
+      // not know these admin-chunk endpoints, so public pages' JavaScript stays as it was.
+      dispatch(tokensRefreshed(result.data));
+      onDone();
+    }
     else if (result.data) setProblem(s.failed);
     else setProblem(problemOf(result.error as { status?: unknown; data?: unknown }, s.failed));
   };

@@ -1,4 +1,4 @@
-import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { PersistState } from 'redux-persist';
 import { api, type TokenResponse } from '../../api/api.enhanced';
 import { loginRedirectRequested, sessionEnded, tokensRefreshed } from '../../api/session';
@@ -21,14 +21,6 @@ function store(state: AuthState, answer: TokenResponse) {
   }
 }
 
-/**
- * The sign-in's second step (issue 29) answers tokens too. Its endpoints are in the admin's chunk
- * (generatedAdmin.ts), which public pages never load: matched here by their names.
- */
-const SECOND_STEPS = new Set(['loginTotp', 'loginRecovery']);
-const isSecondStepDone = (action: UnknownAction): action is PayloadAction<TokenResponse> =>
-  isFulfilled(action) && action.type.startsWith(`${api.reducerPath}/`) && SECOND_STEPS.has(String((action.meta.arg as { endpointName?: unknown } | undefined)?.endpointName));
-
 const authSlice = createSlice({
   name: 'auth',
   initialState,
@@ -50,9 +42,6 @@ const authSlice = createSlice({
       store(state, action.payload);
     });
     builder.addMatcher(api.endpoints.refreshToken.matchFulfilled, (state, action) => {
-      store(state, action.payload);
-    });
-    builder.addMatcher(isSecondStepDone, (state, action) => {
       store(state, action.payload);
     });
   },

@@ -1,7 +1,7 @@
 // Generates, from openapi.yaml:
 //   src/api/generated.ts   the client's RTK Query endpoints and hooks that need no administrator's
 //                          token (what public pages call, sign-in included; types from contract/api.ts);
-//   src/api/generatedAdmin.ts  the others (security: bearer only), injected into the same API by
+//   src/api/generatedAdmin.ts  the others (security: bearer only, or x-admin-client), injected into the same API by
 //                          the admin's chunk alone: public pages never load the admin's calls;
 //   contract/api.ts        the schema and operation types both sides import (types only), the
 //                          table of operations (operationId → [argument, answer]) and where each is;
@@ -36,9 +36,14 @@ const isObject = (value: unknown): value is JsonObject =>
 
 const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** An operation that needs an administrator's token: every security requirement names `bearer`. */
-const adminOnly = (operation: { security?: Array<Record<string, unknown>> }): boolean =>
-  (operation.security ?? []).length > 0 && (operation.security ?? []).every((requirement) => 'bearer' in requirement);
+/**
+ * An operation of the admin's chunk: every security requirement names `bearer`, or it is marked
+ * `x-admin-client: true` (a call only the admin's screens make without a token, e.g. a sign-in's
+ * second step: public pages never load it).
+ */
+const adminOnly = (operation: { security?: Array<Record<string, unknown>>; 'x-admin-client'?: unknown }): boolean =>
+  operation['x-admin-client'] === true ||
+  ((operation.security ?? []).length > 0 && (operation.security ?? []).every((requirement) => 'bearer' in requirement));
 
 /** The type declarations of the RTK Query file, without the endpoints and hooks. */
 function typesOf(rtk: string): string {

@@ -32,6 +32,8 @@ export const paths = {
     testimonials: { path: '/admin/testimonials', href: () => '/admin/testimonials' },
     trash: { path: '/admin/trash', href: () => '/admin/trash' },
     journal: { path: '/admin/journal', href: () => '/admin/journal' },
+    /** « Sécurité du compte » (issue 29): the administrator's second factors. */
+    security: { path: '/admin/security', href: () => '/admin/security' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -1,5 +1,7 @@
-// Shell administration: npm run admin -- add-user EMAIL | reset-password EMAIL
-// The password comes from ADMIN_PASSWORD, else a random one is printed once.
+// Shell administration: npm run admin -- add-user EMAIL | reset-password EMAIL | reset-2fa EMAIL
+// The password comes from ADMIN_PASSWORD, else a random one is printed once. reset-2fa (issue 29)
+// removes the administrator's second factors (the owner who lost the phone and the recovery codes)
+// and ends their sessions; the password stays.
 import { fileURLToPath } from 'node:url';
 import { randomPassword } from './auth/passwords.ts';
 import { configFromEnv } from './config.ts';
@@ -7,12 +9,13 @@ import { openDatabase } from './db/database.ts';
 import { createUser, resetPassword } from './db/seed.ts';
 import { findUserByEmail } from './auth/user.repository.ts';
 import { messages } from './domain/messages.ts';
+import { resetSecondFactor } from './auth/secondFactor.service.ts';
 
 const t = messages.cli;
 
 async function run(argv: string[]): Promise<number> {
   const [command, email] = argv;
-  if (!command || !email || !['add-user', 'reset-password'].includes(command)) {
+  if (!command || !email || !['add-user', 'reset-password', 'reset-2fa'].includes(command)) {
     console.error(t.adminUsage);
     return 2;
   }
@@ -29,6 +32,14 @@ async function run(argv: string[]): Promise<number> {
   const env = configFromEnv(process.env, fileURLToPath(new URL('..', import.meta.url)));
   const db = await openDatabase(env.app);
   try {
+    if (command === 'reset-2fa') {
+      if (!(await resetSecondFactor(db, email))) {
+        console.error(t.noUser(email));
+        return 1;
+      }
+      console.log(t.secondFactorReset(email));
+      return 0;
+    }
     if (command === 'add-user') {
       const exists = await findUserByEmail(db, email);
       if (exists) {

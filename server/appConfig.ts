@@ -47,6 +47,8 @@ export interface AppConfig {
   trashRetentionDays?: number;
   /** AUDIT_RETENTION_DAYS (365 when absent). */
   auditRetentionDays?: number;
+  /** REQUIRE_SECOND_FACTOR: an administrator without a second factor sets one up before anything else (off when absent). */
+  requireSecondFactor?: boolean;
   /** Quote requests accepted per address in one window (5 an hour when absent). */
   quoteLimit?: { max: number; windowMs: number };
 }

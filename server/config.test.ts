@@ -49,3 +49,9 @@ test('PUBLIC_URL is an origin: kept without a trailing slash; a path or another 
     expect(() => publicUrl(bad)).toThrow(/^PUBLIC_URL invalide/);
   }
 });
+
+test('REQUIRE_SECOND_FACTOR (issue 29): true or false, off when unset; anything else is refused at start-up', () => {
+  const required = (value?: string) => configFromEnv(value === undefined ? {} : { REQUIRE_SECOND_FACTOR: value }, '/repo').app.requireSecondFactor;
+  expect([required(), required('false'), required('true')]).toEqual([false, false, true]);
+  for (const value of ['1', 'yes', 'TRUE', 'oui']) expect(() => required(value)).toThrow(`REQUIRE_SECOND_FACTOR=${value} : attendu true ou false.`);
+});

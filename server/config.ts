@@ -87,6 +87,13 @@ function mailSettings(smtpUrl: string, from: string | undefined): NonNullable<Ap
   return { smtpUrl, ...(from ? { from } : {}) };
 }
 
+/** REQUIRE_SECOND_FACTOR: `true` or `false` (unset: false); anything else is refused rather than guessed. */
+function requireSecondFactor(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(t.requireSecondFactor(value));
+}
+
 /** DATABASE_URL: a PostgreSQL URL (postgres:// or postgresql://); unset: SQLite in DATA_DIR. */
 function databaseUrl(value: string): string {
   if (!isPostgresUrl(value)) throw new Error(t.databaseUrl);
@@ -148,6 +155,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       quoteRetentionDays: days('QUOTE_RETENTION_DAYS', env.QUOTE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
       trashRetentionDays: days('TRASH_RETENTION_DAYS', env.TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS),
       auditRetentionDays: days('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
+      requireSecondFactor: requireSecondFactor(env.REQUIRE_SECOND_FACTOR),
     },
   };
 }

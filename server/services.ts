@@ -112,6 +112,7 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
       };
     },
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
+    requireSecondFactor: config.requireSecondFactor ?? false,
   };
   app.decorate('services', services);
   const purgeExpired = () =>

@@ -5,6 +5,7 @@ import { messages } from '../domain/messages.ts';
 import { ok } from '../domain/results.ts';
 import type { TagModule } from '../http/operations.ts';
 import { signIn } from './signIn.service.ts';
+import { finishSignIn } from './secondFactor.service.ts';
 
 /** The bearer token of the Authorization header, or null. */
 export function bearerOf(req: FastifyRequest): string | null {
@@ -16,10 +17,13 @@ export function bearerOf(req: FastifyRequest): string | null {
 
 const sessionExpired = () => new DomainError('unauthorized', messages.signIn.sessionExpired);
 
-export const authRoutes: TagModule<'login' | 'refreshToken' | 'logout'> = {
+export const authRoutes: TagModule<'login' | 'loginTotp' | 'loginRecovery' | 'refreshToken' | 'logout'> = {
   tag: 'auth',
   handlers: {
     login: async ({ loginRequest }, { req, services, journal }) => signIn(services, req.ip, loginRequest, journal),
+    // The second step of a sign-in (issue 29).
+    loginTotp: async ({ secondFactorCode }, { req, services, journal }) => finishSignIn(services, req.ip, 'totp', secondFactorCode, journal),
+    loginRecovery: async ({ secondFactorCode }, { req, services, journal }) => finishSignIn(services, req.ip, 'recovery', secondFactorCode, journal),
 
     async refreshToken(_arg, { req, services: { sessions } }) {
       const token = bearerOf(req);

@@ -11,6 +11,7 @@ import { verifyPassword } from './passwords.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import type { Sessions } from './sessions.ts';
 import { findUserByEmail } from './user.repository.ts';
+import { addressKeyOf, factorsOf, pairKeyOf, startChallenge } from './secondFactor.service.ts';
 
 export interface SignInDeps {
   db: Db;
@@ -20,6 +21,7 @@ export interface SignInDeps {
   sessions: Sessions;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;
+  now: () => number;
 }
 
 const failed: TokenResponse = { Result: false, Token: '', RefreshToken: '' };
@@ -35,8 +37,8 @@ export async function signIn(deps: SignInDeps, address: string, { Email, Pwd }: 
   // Two limits: per address and e-mail (guessing one password), per address alone (trying
   // many e-mails). Both count the attempt before the password is checked, in the same
   // transaction as the check: concurrent attempts cannot all pass it, on any process.
-  const pairKey = `${address} ${email}`; // a space: neither an address nor an e-mail holds one
-  const addressKey = `${address} *`;
+  const pairKey = pairKeyOf(address, email);
+  const addressKey = addressKeyOf(address);
   const wait = await deps.loginLimiter.admit([
     { key: pairKey, max: deps.loginLimits.pair },
     { key: addressKey, max: deps.loginLimits.address },
@@ -48,6 +50,10 @@ export async function signIn(deps: SignInDeps, address: string, { Email, Pwd }: 
   const stored = user?.password_hash ?? (await deps.dummyPasswordHash());
   const valid = await deps.hashGate.run(() => verifyPassword(Pwd, stored));
   if (!user || !valid) return failed;
+  // An account with a second factor (issue 29): the challenge to finish with, not yet a session;
+  // its pair's attempts are forgotten only once the second factor is right too.
+  const kinds = await factorsOf(deps.db, user.id);
+  if (kinds.length > 0) return startChallenge(deps, user.id, kinds);
   // A success forgets its own pair's attempts (the address keeps counting) and opens the session,
   // in one transaction with its journal entry.
   return deps.db.transaction().execute(async (trx) => {

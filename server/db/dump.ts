@@ -40,9 +40,12 @@ export const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boo
   { name: 'trash', key: ['id'], identity: true },
   { name: 'record_version', key: ['id'], identity: true },
   { name: 'journal', key: ['id'], identity: true },
+  // An administrator's second factors (issue 29): a restored site keeps them.
+  { name: 'user_totp', key: ['user_id'] },
+  { name: 'recovery_code', key: ['id'], identity: true },
 ];
 /** Not kept: attempts and used form tokens of the last hours, not data. */
-export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used'];
+export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used', 'login_challenge'];
 
 interface Header {
   format: typeof FORMAT;

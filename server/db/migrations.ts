@@ -397,6 +397,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('journal_at').on('journal').column('at').execute();
     },
   },
+  '0017_second_factor': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // An administrator's second factors (issue 29). The authenticator app's secret (on once a
+      // current code was typed) with the last step a code was accepted for: a code is never
+      // accepted twice, on any process. Recovery codes, stored as their SHA-256, each used once.
+      // A sign-in waiting for its second factor: its challenge (SHA-256), 5 minutes, single use,
+      // ended by its fifth wrong code.
+      await db.schema
+        .createTable('user_totp')
+        .addColumn('user_id', d.integer, (c) => c.primaryKey().references('app_user.id').onDelete('cascade'))
+        .addColumn('secret', d.text, (c) => c.notNull())
+        .addColumn('enabled', d.integer, (c) => c.notNull().defaultTo(0).check(sql`enabled IN (0, 1)`))
+        .addColumn('last_step', d.integer)
+        .addColumn('created_at', d.integer, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('recovery_code')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('user_id', d.integer, (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('code_hash', d.text, (c) => c.notNull())
+        .addColumn('used_at', d.integer)
+        .execute();
+      await db.schema.createIndex('recovery_code_user').on('recovery_code').columns(['user_id', 'code_hash']).execute();
+      await db.schema
+        .createTable('login_challenge')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('user_id', d.integer, (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('token_hash', d.text, (c) => c.notNull().unique())
+        .addColumn('expires_at', d.integer, (c) => c.notNull())
+        .addColumn('failures', d.integer, (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

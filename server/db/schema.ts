@@ -264,7 +264,38 @@ export interface JournalTable {
   message: string;
 }
 
+/** An administrator's authenticator app (issue 29): on once a current code was typed. */
+export interface UserTotpTable {
+  user_id: number;
+  /** base32, 160 bits. */
+  secret: string;
+  enabled: number;
+  /** The 30-second step of the last code accepted: that code and older ones are refused. */
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the code as typed without spaces or dashes, in lower case. */
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** A sign-in waiting for its second factor. */
+export interface LoginChallengeTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  failures: Generated<number>;
+}
+
 export interface Database {
+  user_totp: UserTotpTable;
+  recovery_code: RecoveryCodeTable;
+  login_challenge: LoginChallengeTable;
   trash: TrashTable;
   record_version: RecordVersionTable;
   journal: JournalTable;

@@ -55,9 +55,22 @@ export const messages = {
     sessionExpired: 'Session expirée ou invalide : reconnectez-vous.',
     loggedOut: 'Vous êtes déconnecté.',
   },
+  /** An administrator's second factors (issue 29). */
+  secondFactor: {
+    totpAlreadyOn: 'Les codes d’une application sont déjà activés pour ce compte : désactivez-les d’abord pour changer d’application.',
+    totpNotStarted: 'Commencez par « Activer les codes d’une application » : aucun code en attente d’activation.',
+    totpNotOn: 'Les codes d’une application ne sont pas activés pour ce compte.',
+    wrongCode: 'Code incorrect ou expiré : tapez le code affiché maintenant par l’application (6 chiffres).',
+    wrongProof: 'Code incorrect : tapez le code affiché maintenant par l’application, ou un code de récupération inutilisé.',
+    noFactor: 'Activez d’abord une deuxième étape de connexion (les codes d’une application).',
+    totpOn: 'Les codes d’une application sont activés.',
+    totpOff: 'Les codes d’une application sont désactivés.',
+    newCodes: 'Nouveaux codes de récupération : les anciens ne fonctionnent plus.',
+    setupRequired: 'Configurez d’abord une deuxième étape de connexion dans « Sécurité du compte ».',
+  },
   /** What the command-line tools and the start-up print for the operator. */
   cli: {
-    adminUsage: 'Usage : npm run admin -- add-user COURRIEL | reset-password COURRIEL   (mot de passe : ADMIN_PASSWORD, sinon aléatoire)',
+    adminUsage: 'Usage : npm run admin -- add-user COURRIEL | reset-password COURRIEL   (mot de passe : ADMIN_PASSWORD, sinon aléatoire) | reset-2fa COURRIEL',
     emailInvalid: (email: string) => `Adresse courriel invalide (7 à 50 caractères) : ${email}`,
     passwordLength: 'ADMIN_PASSWORD doit contenir de 8 à 50 caractères.',
     userExists: (email: string) => `L'usager ${email} existe déjà (utilisez reset-password).`,
@@ -65,6 +78,7 @@ export const messages = {
     noUser: (email: string) => `Aucun usager ${email}.`,
     passwordChanged: (email: string) => `Mot de passe de ${email} changé ; ses sessions sont fermées.`,
     passwordOnce: (password: string) => `Mot de passe (affiché une seule fois) : ${password}`,
+    secondFactorReset: (email: string) => `Deuxième étape de connexion de ${email} retirée (codes d’application et de récupération) ; ses sessions sont fermées.`,
     adminCreated: (email: string, password: string) =>
       `\n  Administrateur créé : ${email}\n  Mot de passe (affiché une seule fois) : ${password}\n  Changez-le avec : npm run admin -- reset-password ${email}\n\n`,
     adminFromEnv: 'Administrateur créé depuis ADMIN_EMAIL / ADMIN_PASSWORD.',
@@ -78,6 +92,7 @@ export const messages = {
   },
   /** Why the server refuses to start with the environment it was given (server/config.ts). */
   config: {
+    requireSecondFactor: (value: string) => `REQUIRE_SECOND_FACTOR=${value} : attendu true ou false.`,
     trustProxyTrue:
       'TRUST_PROXY=true ferait confiance à tout X-Forwarded-For (le client y écrit ce qu’il veut) : donnez les adresses des mandataires (TRUST_PROXY=127.0.0.1 derrière un nginx sur la même machine).',
     trustProxyHops: (value: string) =>

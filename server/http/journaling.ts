@@ -22,6 +22,9 @@ import { writeEntry, type Answer, type JournalHook, type JournalInsert } from '.
 import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
 import type { TrashBody } from '../trash/trash.service.ts';
 
+/** Issue 29: a sign-in's second step, and the account's factors (they count wrong codes in the sign-in limits, outside any transaction of the edge's). */
+const SIGN_IN_STEPS = new Set(['loginTotp', 'loginRecovery']);
+const SECOND_FACTOR_OPS = [...SIGN_IN_STEPS, 'setupTotp', 'confirmTotp', 'deleteTotp', 'regenerateRecoveryCodes'];
 /** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
 const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
 /**
@@ -30,7 +33,7 @@ const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
  * image library and the quote inbox write through their own handle of the database, which the
  * edge's transaction would wait for.
  */
-const OWN_TRANSACTION = new Set(['login', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
+const OWN_TRANSACTION = new Set(['login', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote', ...SECOND_FACTOR_OPS]);
 
 export const isJournaled = (op: ContractOperation): boolean => op.method !== 'GET' && !NOT_LOGGED.has(op.operationId);
 
@@ -56,7 +59,7 @@ const TABLE_OF_KIND: Record<string, 'category' | 'project_type' | 'project' | 'p
 };
 
 function actionOf(operationId: string): string {
-  if (operationId === 'login') return 'sign-in';
+  if (operationId === 'login' || SIGN_IN_STEPS.has(operationId)) return 'sign-in';
   if (operationId === 'logout') return 'sign-out';
   if (operationId === 'updateUser') return 'password';
   if (operationId === 'deleteTrash') return 'erase';
@@ -136,6 +139,16 @@ async function whoOf(db: Executor, op: ContractOperation, arg: Arg, ctx: Handler
     if (email.includes('\u0000')) return '';
     return (await db.selectFrom('app_user').select('email').where('email_key', '=', email.trim().normalize('NFC').toLowerCase()).executeTakeFirst())?.email ?? '';
   }
+  if (SIGN_IN_STEPS.has(op.operationId)) {
+    const challenge = String((arg.secondFactorCode as Arg | undefined)?.Challenge ?? '');
+    const row = await db
+      .selectFrom('login_challenge')
+      .innerJoin('app_user', 'app_user.id', 'login_challenge.user_id')
+      .select('app_user.email')
+      .where('login_challenge.token_hash', '=', sha256(challenge))
+      .executeTakeFirst();
+    return row?.email ?? '';
+  }
   if (op.operationId === 'logout') {
     const token = /^Bearer (.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1];
     if (!token) return '';
@@ -185,7 +198,7 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
     const who = await whoOf(db, op, arg, ctx);
     const before = await targetOf(db, op, arg);
     const targetAfter = async (executor: Executor, answer: Answer): Promise<Target> => {
-      if (op.operationId === 'login') return { ...before, name: who };
+      if (op.operationId === 'login' || SIGN_IN_STEPS.has(op.operationId)) return { ...before, name: who };
       if (!answer.Result) return before;
       if (op.operationId === 'addUser') return added(executor, before.kind, before);
       if (op.operationId === 'uploadImage') return { ...before, recordId: answer.Name ?? '', name: answer.Name ?? '' };

@@ -44,6 +44,8 @@ export interface Services {
   purgeExpired(): Promise<{ trash: number; journal: number }>;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;
+  /** REQUIRE_SECOND_FACTOR (issue 29): an administrator without a second factor may only set one up. */
+  requireSecondFactor: boolean;
 }
 
 export interface HandlerContext {

@@ -21,6 +21,8 @@ import { siteRoutes } from '../site/site.routes.ts';
 import { subTypeRoutes } from '../projects/subType.routes.ts';
 import { testimonialRoutes } from '../testimonials/testimonial.routes.ts';
 import { userRoutes } from '../auth/user.routes.ts';
+import { accountRoutes } from '../auth/account.routes.ts';
+import { hasFactor } from '../auth/secondFactor.service.ts';
 import { trashRoutes } from '../trash/trash.routes.ts';
 import { historyRoutes } from '../trash/history.routes.ts';
 import { journalRoutes } from '../journal/journal.routes.ts';
@@ -44,6 +46,7 @@ const tagModules: TagModule[] = [
   trashRoutes,
   historyRoutes,
   journalRoutes,
+  accountRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {
@@ -68,6 +71,11 @@ export async function registerOperations(app: FastifyInstance, contract: Contrac
             if (!token && op.securityOptional) return;
             const userId = token ? await services.sessions.verifyAccess(token) : null;
             if (userId === null) return reply.code(401).send({ Result: false, Message: messages.unauthorized });
+            // REQUIRE_SECOND_FACTOR (issue 29): until the administrator has a second factor, only
+            // the account's own calls are answered.
+            if (services.requireSecondFactor && op.tag !== 'account' && !(await hasFactor(services.db, userId))) {
+              return reply.code(403).send({ Result: false, Message: messages.secondFactor.setupRequired });
+            }
             adminOf.set(req, userId);
           }
         : undefined,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { md5hex } from '../auth/passwords.ts';
+import { totpAt, TOTP_STEP_SECONDS } from '../auth/totp.ts';
 import { openDatabase } from '../db/database.ts';
 import { demoCategories } from '../demo/content.ts';
 import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
@@ -151,4 +152,30 @@ test('quote requests through both processes: each e-mail is sent once, by one pr
     'Demande de soumission : Client par A (Autre)',
     'Demande de soumission : Client par B (Autre)',
   ]);
+});
+
+test('an authenticator code used through one process is refused through the other (issue 29)', async () => {
+  const from = { 'x-forwarded-for': '10.29.9.9' }; // its own sign-in limits
+  const post = async (server: Server, path: string, body: unknown, token?: string) => {
+    const res = await fetch(server.base + path, {
+      method: 'POST',
+      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json', ...from, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  // Whichever administrator the test of the last administrator left.
+  const token = await adminToken();
+  const users = (await call(a.base, 'GET', '/api/user/all/', token)).json as Array<{ Email: string }>;
+  const email = users[0]?.Email;
+  const { Secret } = await post(a, '/api/account/totp/', {}, token);
+  expect((await post(b, '/api/account/totp/confirm', { Code: totpAt(String(Secret), Date.now()) }, token)).Result).toBe(true);
+  // The next step's code (one step of drift is accepted): a step the confirmation did not use.
+  const code = totpAt(String(Secret), Date.now() + TOTP_STEP_SECONDS * 1000);
+  const password = { Email: email, Pwd: email === EMAIL ? md5hex(PASSWORD) : md5hex('motdepasse-2') };
+  const first = await post(a, '/api/login/', password);
+  expect((await post(a, '/api/login/totp/', { Challenge: first.Challenge, Code: code })).Result).toBe(true);
+  const second = await post(b, '/api/login/', password);
+  expect(second.SecondFactor).toEqual(['totp', 'recovery']);
+  expect(await post(b, '/api/login/totp/', { Challenge: second.Challenge, Code: code })).toEqual({ Result: false, Token: '', RefreshToken: '' });
 });

@@ -75,6 +75,14 @@ export const adminApi = generatedAdminApi.enhanceEndpoints({
     getJournal: { ...lists('Journal'), keepUnusedDataFor: 0 },
     getHistory: lists('History'),
     restoreVersion: { invalidatesTags: ['Category', 'ProjectType', 'Project', 'Menu', 'Site', 'History', 'Journal'] },
+
+    // The administrator's second factors (issue 29), under the administrators' tag (a new tag
+    // type would be in every page's bundle, baseApi.ts).
+    getAccountSecurity: { ...lists('User'), keepUnusedDataFor: 0 },
+    setupTotp: { invalidatesTags: ['Journal'] },
+    confirmTotp: { invalidatesTags: ['User', 'Journal'] },
+    deleteTotp: { invalidatesTags: ['User', 'Journal'] },
+    regenerateRecoveryCodes: { invalidatesTags: ['User', 'Journal'] },
   },
 });
 

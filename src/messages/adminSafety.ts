@@ -15,6 +15,7 @@ export const adminSafety = {
     quote: 'Demande',
     session: 'Session',
     trash: 'Corbeille',
+    account: 'Sécurité du compte',
   } as Record<string, string>,
   trash: {
     title: 'Corbeille',
@@ -98,6 +99,10 @@ export const adminSafety = {
       'sign-out': 'Déconnexion',
       password: 'Changement de mot de passe',
       'restore-version': 'Restauration d’une version',
+      // Issue 29 (« Sécurité du compte »; turning the codes off is a « Suppression »).
+      setupTotp: 'Nouvelle clé de codes d’application',
+      confirmTotp: 'Activation des codes d’application',
+      regenerateRecoveryCodes: 'Nouveaux codes de récupération',
     } as Record<string, string>,
   },
 };

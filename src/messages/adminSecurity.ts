@@ -1,0 +1,40 @@
+// « Sécurité du compte » and the sign-in's second step (issue 29): the administrator's second
+// factors. The admin stays French.
+export const adminSecurity = {
+  menu: 'Sécurité du compte',
+  title: 'Sécurité du compte',
+  intro: 'Une deuxième étape de connexion : même avec votre mot de passe, personne n’entre sans le code de votre téléphone.',
+  required: 'Ce site exige une deuxième étape de connexion : activez-la pour continuer.',
+  totpTitle: 'Codes d’une application',
+  totpOn: 'Activés : à chaque connexion, le code de l’application est demandé après le mot de passe.',
+  totpOff: 'Non activés.',
+  enableTotp: 'Activer les codes d’une application',
+  scan: 'Lisez ce code QR avec votre application d’authentification (Google Authenticator, Microsoft Authenticator, 1Password…), ou tapez-y la clé ci-dessous.',
+  qrLabel: 'Code QR à lire avec l’application d’authentification',
+  secret: 'Clé à taper dans l’application',
+  code: 'Code à 6 chiffres affiché par l’application',
+  confirm: 'Activer',
+  proof: 'Code de l’application ou code de récupération',
+  disable: 'Désactiver les codes',
+  recoveryTitle: 'Codes de récupération',
+  recoveryLeft: (count: number) =>
+    count === 0 ? 'Aucun code de récupération.' : `${count} code${count > 1 ? 's' : ''} de récupération inutilisé${count > 1 ? 's' : ''}.`,
+  regenerate: 'Générer de nouveaux codes',
+  codesShownOnce: 'Vos codes de récupération, affichés une seule fois : notez-les ou imprimez-les et gardez-les hors de votre téléphone. Chacun permet une connexion si le téléphone est perdu.',
+  codesLabel: 'Codes de récupération',
+  codeRequired: 'Tapez d’abord le code de l’application (6 chiffres).',
+  proofRequired: 'Tapez d’abord un code de l’application ou un code de récupération.',
+  failed: 'Opération impossible pour le moment. Réessayez plus tard.',
+  /** The sign-in's second step. */
+  login: {
+    intro: 'Mot de passe correct. Tapez maintenant le code affiché par votre application d’authentification.',
+    code: 'Code de l’application',
+    recoveryIntro: 'Tapez un de vos codes de récupération (chacun ne sert qu’une fois).',
+    recoveryCode: 'Code de récupération',
+    useRecovery: 'Utiliser un code de récupération',
+    useTotp: 'Utiliser le code de l’application',
+    submit: 'Valider',
+    failed: 'Code incorrect ou expiré. Réessayez, ou recommencez la connexion.',
+    restart: 'Recommencer la connexion',
+  },
+} as const;

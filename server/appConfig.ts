@@ -47,6 +47,8 @@ export interface AppConfig {
   trashRetentionDays?: number;
   /** AUDIT_RETENTION_DAYS (365 when absent). */
   auditRetentionDays?: number;
+  /** STATS_RETENTION_DAYS (395 when absent): individual page views; daily totals are kept for ever. */
+  statsRetentionDays?: number;
   /** Quote requests accepted per address in one window (5 an hour when absent). */
   quoteLimit?: { max: number; windowMs: number };
 }

@@ -7,6 +7,7 @@ import { DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 import { DEFAULT_TRASH_RETENTION_DAYS } from './trash/trash.service.ts';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './journal/journal.service.ts';
+import { DEFAULT_STATS_RETENTION_DAYS } from './stats/stats.service.ts';
 import { isPostgresUrl } from './db/dialect.ts';
 import { messages } from './domain/messages.ts';
 
@@ -148,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       quoteRetentionDays: days('QUOTE_RETENTION_DAYS', env.QUOTE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
       trashRetentionDays: days('TRASH_RETENTION_DAYS', env.TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS),
       auditRetentionDays: days('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
+      statsRetentionDays: days('STATS_RETENTION_DAYS', env.STATS_RETENTION_DAYS, DEFAULT_STATS_RETENTION_DAYS),
     },
   };
 }

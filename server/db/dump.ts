@@ -40,9 +40,15 @@ export const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boo
   { name: 'trash', key: ['id'], identity: true },
   { name: 'record_version', key: ['id'], identity: true },
   { name: 'journal', key: ['id'], identity: true },
+  // Visit statistics (issue 30): the views of the retention period and the daily totals.
+  { name: 'stats_view', key: ['id'], identity: true },
+  { name: 'stats_day', key: ['day'] },
 ];
-/** Not kept: attempts and used form tokens of the last hours, not data. */
-export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used'];
+/**
+ * Not kept: attempts and used form tokens of the last hours, not data; the day's statistics key
+ * and visitors (issue 30), which must not outlive their day.
+ */
+export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used', 'stats_key', 'stats_visitor'];
 
 interface Header {
   format: typeof FORMAT;

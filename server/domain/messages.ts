@@ -427,6 +427,13 @@ export const messages = {
   history: {
     noVersion: (version: number) => `La version n° ${version} de cet élément n'existe pas : rechargez l'historique.`,
   },
+  /** Visit statistics (issue 30). */
+  stats: {
+    reversed: (from: string, to: string) => `La période est à l'envers : le ${from} vient après le ${to}. Choisissez une date de début avant la date de fin.`,
+    tooLong: (days: number) => `La période choisie est trop longue : ${days} jours au plus.`,
+    invalidDay: (value: string) => `La date « ${value} » n'existe pas : utilisez AAAA-MM-JJ.`,
+    tooMany: 'Trop de pages vues depuis cette adresse : réessayez dans une minute.',
+  },
   journal: {
     signInRefused: 'Connexion refusée : courriel ou mot de passe incorrect.',
   },
@@ -447,5 +454,8 @@ export const messages = {
     demoVariantsReady: 'Variantes AVIF et WebP des images de démonstration prêtes.',
     demoVariantsFailed: 'variantes des images de démonstration',
     slowBody: 'corps de requête trop lent : connexion fermée',
+    statsFlush: 'statistiques : écriture des pages vues',
+    statsRetention: 'statistiques : conservation',
+    statsJourney: 'statistiques : parcours d’une demande',
   },
 } as const;

@@ -18,8 +18,8 @@ import { messages } from '../domain/messages.ts';
 import { writeEntry, type JournalInsert } from '../journal/journal.service.ts';
 import { keepVersion, stateOf, VERSIONED, type HistoryKind } from '../trash/history.service.ts';
 
-/** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
-const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
+/** Writes that are not the owner's changes: a token's renewal, a visitor's quote request, a page view. */
+const NOT_LOGGED = new Set(['refreshToken', 'sendQuote', 'sendStatsView']);
 /** Writes logged in a transaction of their own, right after (their work is not one transaction of the edge's). */
 const LOGGED_AFTER = new Set(['login', 'logout', 'uploadImage', 'deleteImage', 'addUser', 'updateUser', 'deleteQuote']);
 

@@ -24,6 +24,7 @@ import { userRoutes } from '../auth/user.routes.ts';
 import { trashRoutes } from '../trash/trash.routes.ts';
 import { historyRoutes } from '../trash/history.routes.ts';
 import { journalRoutes } from '../journal/journal.routes.ts';
+import { statsRoutes } from '../stats/stats.routes.ts';
 import { messages } from '../domain/messages.ts';
 import { isJournaled, journaled } from './journaling.ts';
 
@@ -43,6 +44,7 @@ const tagModules: TagModule[] = [
   trashRoutes,
   historyRoutes,
   journalRoutes,
+  statsRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {

@@ -429,8 +429,6 @@ export const messages = {
   },
   /** Visit statistics (issue 30). */
   stats: {
-    reversed: (from: string, to: string) => `La période est à l'envers : le ${from} vient après le ${to}. Choisissez une date de début avant la date de fin.`,
-    tooLong: (days: number) => `La période choisie est trop longue : ${days} jours au plus.`,
     invalidDay: (value: string) => `La date « ${value} » n'existe pas : utilisez AAAA-MM-JJ.`,
     tooMany: 'Trop de pages vues depuis cette adresse : réessayez dans une minute.',
   },

@@ -32,7 +32,9 @@ const ONCE_MS = 1000;
 const RATE_LIMIT = { views: 120, windowMs: 60_000 };
 /** Addresses remembered for the rate limit at most (a flood of new addresses is refused beyond). */
 const ADDRESSES_MAX = 50_000;
-const MAX_PERIOD_DAYS = 366;
+export const MAX_PERIOD_DAYS = 366;
+const MIN_DAY = '2000-01-01';
+const MAX_DAY = '2100-12-31';
 const TOP = 20;
 const JOURNEY_PAGES = 20;
 
@@ -214,11 +216,17 @@ export function createStats(options: StatsOptions): Stats {
     return [views.find((v) => v.referrer !== '')?.referrer ?? '', ...paths.slice(-JOURNEY_PAGES)];
   }
 
-  async function report(from: string, to: string): Promise<StatsReport> {
-    for (const day of [from, to]) if (!isRealDay(day)) throw new DomainError('invalid', messages.stats.invalidDay(day));
-    if (from > to) throw new DomainError('invalid', messages.stats.reversed(from, to));
+  /**
+   * The period asked, as answered (its From and To say it): dates in 2000-2100, in order, at most
+   * MAX_PERIOD_DAYS ending on the later one. The screen says what it refuses before asking.
+   */
+  async function report(first: string, last: string): Promise<StatsReport> {
+    for (const day of [first, last]) if (!isRealDay(day)) throw new DomainError('invalid', messages.stats.invalidDay(day));
+    const clamp = (day: string) => (day < MIN_DAY ? MIN_DAY : day > MAX_DAY ? MAX_DAY : day);
+    const to = clamp(first > last ? first : last);
+    let from = clamp(first > last ? last : first);
+    if (daysBetween(from, to) > MAX_PERIOD_DAYS) from = addDays(to, 1 - MAX_PERIOD_DAYS);
     const length = daysBetween(from, to);
-    if (length > MAX_PERIOD_DAYS) throw new DomainError('invalid', messages.stats.tooLong(MAX_PERIOD_DAYS));
     const totals = new Map((await repo.dayTotals(db, from, to)).map((row) => [row.day, row]));
     const Days = Array.from({ length }, (_, i) => {
       const day = addDays(from, i);

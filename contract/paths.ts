@@ -32,6 +32,8 @@ export const paths = {
     testimonials: { path: '/admin/testimonials', href: () => '/admin/testimonials' },
     trash: { path: '/admin/trash', href: () => '/admin/trash' },
     journal: { path: '/admin/journal', href: () => '/admin/journal' },
+    /** « Statistiques » (issue 30). */
+    stats: { path: '/admin/stats', href: () => '/admin/stats' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

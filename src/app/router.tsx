@@ -361,6 +361,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.testimonials.path, 'TestimonialEditorScreen'],
   [paths.admin.trash.path, 'TrashScreen'],
   [paths.admin.journal.path, 'JournalScreen'],
+  [paths.admin.stats.path, 'StatsScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

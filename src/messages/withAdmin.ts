@@ -2,6 +2,7 @@
 import { admin } from './admin';
 import { adminQuotes } from './adminQuotes';
 import { adminSafety } from './adminSafety';
+import { adminStats } from './adminStats';
 import { messages as publicMessages } from './index';
 
-export const messages = { ...publicMessages, admin: { ...admin, quotes: adminQuotes, safety: adminSafety } } as const;
+export const messages = { ...publicMessages, admin: { ...admin, quotes: adminQuotes, safety: adminSafety, stats: adminStats } } as const;

@@ -24,6 +24,7 @@ const entries = [
   { to: paths.admin.siteMenu.href(), label: t.siteMenu },
   { to: paths.admin.trash.href(), label: t.trash },
   { to: paths.admin.journal.href(), label: t.journal },
+  { to: paths.admin.stats.href(), label: t.stats },
 ];
 
 export function AdminMenu() {

@@ -13,6 +13,7 @@ import { SiteEditor } from './site/SiteEditor';
 import { OrderEditor } from './order/OrderEditor';
 import { TrashList } from './safety/TrashList';
 import { JournalList } from './safety/JournalList';
+import { StatsView } from './stats/StatsView';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
@@ -40,3 +41,4 @@ export const OrderScreen = () => <OrderEditor />;
 export const TestimonialEditorScreen = () => <RecordEditor config={testimonialEditor} />;
 export const TrashScreen = () => <TrashList />;
 export const JournalScreen = () => <JournalList />;
+export const StatsScreen = () => <StatsView />;

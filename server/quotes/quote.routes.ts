@@ -27,8 +27,8 @@ function refererLang(referer: string | undefined): Lang {
 export const quoteRoutes: TagModule<QuoteOps> = {
   tag: 'quote',
   handlers: {
-    async getQuoteForm({ lang }, { services: { db, quotes } }) {
-      return { Token: quotes.formToken(), Works: await workChoices(db, lang ?? 'fr'), RetentionDays: quotes.retentionDays };
+    async getQuoteForm({ lang }, { services: { db, quotes, stats } }) {
+      return { Token: quotes.formToken(), Works: await workChoices(db, lang ?? 'fr'), RetentionDays: quotes.retentionDays, StatsRetentionDays: stats.retentionDays };
     },
 
     async sendQuote(_arg, { req, reply, services: { db, quotes, stats } }) {

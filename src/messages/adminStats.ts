@@ -18,7 +18,7 @@ export const adminStats = {
   periodShown: (from: string, to: string) => `Du ${from} au ${to}`,
   visitors: 'Visiteurs',
   views: 'Pages vues',
-  total: (n: number, label: string) => `${number(n)} ${label.toLowerCase()}`,
+  total: (n: number, kind: 'visitors' | 'views') => `${number(n)} ${kind === 'visitors' ? 'visiteur' : 'page'}${n > 1 ? 's' : ''}${kind === 'views' ? (n > 1 ? ' vues' : ' vue') : ''}`,
   compared: (now: number, before: number) => {
     if (before === 0) return now === 0 ? 'comme la période précédente' : 'aucune sur la période précédente';
     const change = Math.round(((now - before) / before) * 100);

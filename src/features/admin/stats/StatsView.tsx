@@ -100,10 +100,10 @@ function Report({ report }: { report: StatsReport }) {
       <h2>{t.periodShown(longDay(report.From), longDay(report.To))}</h2>
       <ul className="stats-totals">
         <li>
-          <strong>{t.total(report.Visitors, t.visitors)}</strong> — {t.compared(report.Visitors, report.Previous.Visitors)}
+          <strong>{t.total(report.Visitors, 'visitors')}</strong> — {t.compared(report.Visitors, report.Previous.Visitors)}
         </li>
         <li>
-          <strong>{t.total(report.Views, t.views)}</strong> — {t.compared(report.Views, report.Previous.Views)}
+          <strong>{t.total(report.Views, 'views')}</strong> — {t.compared(report.Views, report.Previous.Views)}
         </li>
       </ul>
       <Chart report={report} />

@@ -34,6 +34,8 @@ export const paths = {
     journal: { path: '/admin/journal', href: () => '/admin/journal' },
     /** « Sécurité du compte » (issue 29): the administrator's second factors. */
     security: { path: '/admin/security', href: () => '/admin/security' },
+    /** « Statistiques » (issue 30). */
+    stats: { path: '/admin/stats', href: () => '/admin/stats' },
     login: { path: '/admin/login', href: () => '/admin/login' },
   },
 } as const;

@@ -41,7 +41,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const tokenDependentRoutes = new Set(publicGets.filter((op) => op.securityOptional).map((op) => op.url));
   // Forms a browser may post without JavaScript: their Origin stands in for the XSRF header.
   const formPostRoutes = new Set(contract.filter((op) => op.operationId === 'sendQuote').map((op) => op.url));
-  await registerSecurity(app, { publicGetRoutes, tokenDependentRoutes, formPostRoutes });
+  // Writes the contract lets anyone make without the XSRF token (the statistics' beacon).
+  const xsrfFreeRoutes = new Set(contract.filter((op) => op.method !== 'GET' && !op.security.includes('xsrf')).map((op) => op.url));
+  await registerSecurity(app, { publicGetRoutes, tokenDependentRoutes, formPostRoutes, xsrfFreeRoutes });
   // The writes that drop the read cache: every write call, but those that change nothing it holds.
   const cacheWrites = new Set(contract.filter((op) => op.method !== 'GET' && !op.keepsPublicReads).map((op) => `${op.method} ${op.url}`));
   registerReadCacheInvalidation(app, services.cache, services.changes, cacheWrites);

@@ -49,6 +49,8 @@ export interface AppConfig {
   auditRetentionDays?: number;
   /** REQUIRE_SECOND_FACTOR: an administrator without a second factor sets one up before anything else (off when absent). */
   requireSecondFactor?: boolean;
+  /** STATS_RETENTION_DAYS (395 when absent): individual page views; daily totals are kept for ever. */
+  statsRetentionDays?: number;
   /** Quote requests accepted per address in one window (5 an hour when absent). */
   quoteLimit?: { max: number; windowMs: number };
 }

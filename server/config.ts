@@ -7,6 +7,7 @@ import { DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { DEFAULT_RETENTION_DAYS } from './quotes/rules.ts';
 import { DEFAULT_TRASH_RETENTION_DAYS } from './trash/trash.service.ts';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './journal/journal.service.ts';
+import { DEFAULT_STATS_RETENTION_DAYS } from './stats/stats.service.ts';
 import { isPostgresUrl } from './db/dialect.ts';
 import { messages } from './domain/messages.ts';
 
@@ -156,6 +157,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ServerE
       trashRetentionDays: days('TRASH_RETENTION_DAYS', env.TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS),
       auditRetentionDays: days('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
       requireSecondFactor: requireSecondFactor(env.REQUIRE_SECOND_FACTOR),
+      statsRetentionDays: days('STATS_RETENTION_DAYS', env.STATS_RETENTION_DAYS, DEFAULT_STATS_RETENTION_DAYS),
     },
   };
 }

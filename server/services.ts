@@ -20,6 +20,7 @@ import { createQuotes } from './quotes/quote.service.ts';
 import { DEFAULT_TRASH_RETENTION_DAYS, purgeTrash } from './trash/trash.service.ts';
 import { DEFAULT_AUDIT_RETENTION_DAYS, purgeJournal } from './journal/journal.service.ts';
 import { messages } from './domain/messages.ts';
+import { createStats } from './stats/stats.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,12 +104,14 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
     hashGate: createHashGate(config.hashGate ?? DEFAULT_HASH_GATE),
     passwordCost: config.passwordCost,
     now: config.now ?? Date.now,
+    stats: createStats({ db, now: config.now ?? Date.now, retentionDays: config.statsRetentionDays, log: app.log }),
     retention: { trashDays: config.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS, auditDays: config.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS },
     purgeExpired: async () => {
       const now = (config.now ?? Date.now)();
       return {
         trash: await purgeTrash(db, images, config.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS, now),
         journal: await purgeJournal(db, config.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS, now),
+        stats: await services.stats.purge(),
       };
     },
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
@@ -118,7 +121,7 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
   const purgeExpired = () =>
     services.purgeExpired().catch((error: unknown) => {
       app.log.error({ err: error }, messages.log.safetyRetention);
-      return { trash: 0, journal: 0 };
+      return { trash: 0, journal: 0, stats: 0 };
     });
   app.addHook('onReady', async () => {
     await purgeExpired();
@@ -126,9 +129,11 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
   const purgeTimer = setInterval(() => void purgeExpired(), 60 * 60 * 1000);
   purgeTimer.unref();
   app.addHook('onClose', async () => clearInterval(purgeTimer));
-  // Before the database closes (onClose hooks run last registered first): the outbox finishes its send.
+  // Before the database closes (onClose hooks run last registered first): the outbox finishes its
+  // send, the views still queued are written.
   app.addHook('onClose', async () => {
     await services.quotes.close();
+    await services.stats.close();
   });
   return services;
 }

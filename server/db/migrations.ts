@@ -397,6 +397,55 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('journal_at').on('journal').column('at').execute();
     },
   },
+  '0016_stats': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // Visit statistics (issue 30), counted by the site itself. One row per page view, kept
+      // STATS_RETENTION_DAYS: its local day and hour, the page's French path, the project or
+      // type it shows, its language, the referring site's host (or utm_source), the device class
+      // and the day's visitor key (a keyed hash of address and user agent; no address is stored).
+      // At most once a second per visitor and path: the unique index, shared by every process.
+      await db.schema
+        .createTable('stats_view')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('day', d.text, (c) => c.notNull())
+        .addColumn('hour', d.integer, (c) => c.notNull())
+        .addColumn('second', d.integer, (c) => c.notNull())
+        .addColumn('path', d.text, (c) => c.notNull())
+        .addColumn('project_id', d.integer)
+        .addColumn('type_id', d.integer)
+        .addColumn('lang', d.text, (c) => c.notNull())
+        .addColumn('referrer', d.text, (c) => c.notNull())
+        .addColumn('device', d.text, (c) => c.notNull())
+        .addColumn('visitor', d.text, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('stats_view_day').on('stats_view').column('day').execute();
+      await db.schema.createIndex('stats_view_once').on('stats_view').columns(['visitor', 'path', 'second']).unique().execute();
+      // Daily totals, kept for ever; `stored`: the day's rows in stats_view (at most a fixed number).
+      await db.schema
+        .createTable('stats_day')
+        .addColumn('day', d.text, (c) => c.primaryKey())
+        .addColumn('views', d.integer, (c) => c.notNull())
+        .addColumn('visitors', d.integer, (c) => c.notNull())
+        .addColumn('stored', d.integer, (c) => c.notNull())
+        .execute();
+      // The day's random key, shared by every process, and the day's visitors (to count each once):
+      // both deleted once the day is over.
+      await db.schema
+        .createTable('stats_key')
+        .addColumn('day', d.text, (c) => c.primaryKey())
+        .addColumn('secret', d.text, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('stats_visitor')
+        .addColumn('day', d.text, (c) => c.notNull())
+        .addColumn('visitor', d.text, (c) => c.notNull())
+        .addPrimaryKeyConstraint('stats_visitor_pk', ['day', 'visitor'])
+        .execute();
+      // The visit that led to a quote request: JSON, the referring host then the paths seen.
+      await db.schema.alterTable('quote').addColumn('journey', d.text, (c) => c.notNull().defaultTo('[]')).execute();
+    },
+  },
   '0017_second_factor': {
     async up(db: Kysely<unknown>) {
       const d = columnsOf(db);

@@ -136,6 +136,8 @@ export interface QuoteTable {
   folder: string;
   read_at: number | null;
   handled_at: number | null;
+  /** The visit that led to it (issue 30): JSON array, the referring host ('' when none) then the paths seen. */
+  journey: Generated<string>;
 }
 
 /** A private photo of a quote request: `file` (upright, metadata-free) and `preview` (WebP) in its folder. */
@@ -264,6 +266,47 @@ export interface JournalTable {
   message: string;
 }
 
+/** A page view (issue 30), kept STATS_RETENTION_DAYS. */
+export interface StatsViewTable {
+  id: Generated<number>;
+  /** The business's local day (America/Toronto), YYYY-MM-DD, and hour (0-23). */
+  day: string;
+  hour: number;
+  /** Seconds since the epoch: at most one view a second per visitor and path (unique index). */
+  second: number;
+  /** The page's French path, without query. */
+  path: string;
+  project_id: number | null;
+  type_id: number | null;
+  lang: 'fr' | 'en';
+  /** The referring site's host, or utm_source; '' when none. */
+  referrer: string;
+  device: 'phone' | 'tablet' | 'computer';
+  /** The day's visitor key. */
+  visitor: string;
+}
+
+/** A day's totals, kept for ever. */
+export interface StatsDayTable {
+  day: string;
+  views: number;
+  visitors: number;
+  /** The day's rows in stats_view (bounded). */
+  stored: number;
+}
+
+/** The random key of a day, deleted once the day is over. */
+export interface StatsKeyTable {
+  day: string;
+  secret: string;
+}
+
+/** A visitor seen on a day (counted once), deleted once the day is over. */
+export interface StatsVisitorTable {
+  day: string;
+  visitor: string;
+}
+
 /** An administrator's authenticator app (issue 29): on once a current code was typed. */
 export interface UserTotpTable {
   user_id: number;
@@ -296,6 +339,10 @@ export interface Database {
   user_totp: UserTotpTable;
   recovery_code: RecoveryCodeTable;
   login_challenge: LoginChallengeTable;
+  stats_view: StatsViewTable;
+  stats_day: StatsDayTable;
+  stats_key: StatsKeyTable;
+  stats_visitor: StatsVisitorTable;
   trash: TrashTable;
   record_version: RecordVersionTable;
   journal: JournalTable;

@@ -446,6 +446,11 @@ export const messages = {
         .filter((sentence) => sentence !== '')
         .join(' '),
   },
+  /** Visit statistics (issue 30). */
+  stats: {
+    invalidDay: (value: string) => `La date « ${value} » n'existe pas : utilisez AAAA-MM-JJ.`,
+    tooMany: 'Trop de pages vues depuis cette adresse : réessayez dans une minute.',
+  },
   journal: {
     signInRefused: 'Connexion refusée : courriel ou mot de passe incorrect.',
   },
@@ -466,5 +471,8 @@ export const messages = {
     demoVariantsReady: 'Variantes AVIF et WebP des images de démonstration prêtes.',
     demoVariantsFailed: 'variantes des images de démonstration',
     slowBody: 'corps de requête trop lent : connexion fermée',
+    statsFlush: 'statistiques : écriture des pages vues',
+    statsRetention: 'statistiques : conservation',
+    statsJourney: 'statistiques : parcours d’une demande',
   },
 } as const;

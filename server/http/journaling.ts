@@ -25,8 +25,8 @@ import type { TrashBody } from '../trash/trash.service.ts';
 /** Issue 29: a sign-in's second step, and the account's factors (they count wrong codes in the sign-in limits, outside any transaction of the edge's). */
 const SIGN_IN_STEPS = new Set(['loginTotp', 'loginRecovery']);
 const SECOND_FACTOR_OPS = [...SIGN_IN_STEPS, 'setupTotp', 'confirmTotp', 'deleteTotp', 'regenerateRecoveryCodes'];
-/** Writes that are not the owner's changes: a token's renewal, a visitor's quote request. */
-const NOT_LOGGED = new Set(['refreshToken', 'sendQuote']);
+/** Writes that are not the owner's changes: a token's renewal, a visitor's quote request, a page view. */
+const NOT_LOGGED = new Set(['refreshToken', 'sendQuote', 'sendStatsView']);
 /**
  * Writes that run their own transaction after their slow work (scrypt, the image worker, files) and
  * write their entry in it through `ctx.journal`: the edge holds no transaction around them. The

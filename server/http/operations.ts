@@ -13,6 +13,7 @@ import type { Db } from '../db/database.ts';
 import type { JournalHook } from '../journal/journal.service.ts';
 import type { ImageLibrary } from '../media/library.ts';
 import type { Quotes } from '../quotes/quote.service.ts';
+import type { Stats } from '../stats/stats.service.ts';
 import type { ReadCache } from './readCache.ts';
 
 export type { OperationId, Operations } from '../../contract/api.ts';
@@ -38,10 +39,12 @@ export interface Services {
   passwordCost: ScryptCost;
   /** The server's clock (tests move it). */
   now: () => number;
+  /** Visit statistics (issue 30): the beacon's queue, the day's key, the reports. */
+  stats: Stats;
   /** The trash's and the journal's retention (issue 28). */
   retention: { trashDays: number; auditDays: number };
-  /** Erases the trash's entries and the journal's older than their retention (at start, then every hour). */
-  purgeExpired(): Promise<{ trash: number; journal: number }>;
+  /** Erases the trash's entries, the journal's and the statistics' views older than their retention (at start, then every hour). */
+  purgeExpired(): Promise<{ trash: number; journal: number; stats: number }>;
   /** A hash of a random value, verified when the e-mail is unknown so both failures take as long. */
   dummyPasswordHash: () => Promise<string>;
   /** REQUIRE_SECOND_FACTOR (issue 29): an administrator without a second factor may only set one up. */

@@ -26,6 +26,7 @@ import { hasFactor } from '../auth/secondFactor.service.ts';
 import { trashRoutes } from '../trash/trash.routes.ts';
 import { historyRoutes } from '../trash/history.routes.ts';
 import { journalRoutes } from '../journal/journal.routes.ts';
+import { statsRoutes } from '../stats/stats.routes.ts';
 import { messages } from '../domain/messages.ts';
 import { isJournaled, journaled } from './journaling.ts';
 import { noJournalHook } from '../journal/journal.service.ts';
@@ -47,6 +48,7 @@ const tagModules: TagModule[] = [
   historyRoutes,
   journalRoutes,
   accountRoutes,
+  statsRoutes,
 ] as unknown as TagModule[];
 
 export async function registerOperations(app: FastifyInstance, contract: ContractOperation[], services: Services): Promise<void> {

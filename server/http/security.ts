@@ -70,6 +70,11 @@ export interface SecurityOptions {
    * forge it).
    */
   formPostRoutes?: Set<string>;
+  /**
+   * Non-GET routes (Fastify URL) whose contract asks no XSRF token: a page view's beacon (issue
+   * 30), which changes no content and must not need the cookie.
+   */
+  xsrfFreeRoutes?: Set<string>;
 }
 
 /** True when the request's Origin is this site (same scheme, host and port as the request). */
@@ -90,6 +95,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   // CSRF: any non-GET /api call must repeat the cookie's value in the X-XSRF-TOKEN header.
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiRequest(req) || isSafeMethod(req.method)) return;
+    if (options.xsrfFreeRoutes?.has(requestPath(req))) return;
     const cookie = xsrfCookie(req);
     const header = req.headers[XSRF_HEADER];
     const form = req.method === 'POST' && options.formPostRoutes?.has(req.url.split('?')[0] ?? '') === true && header === undefined;

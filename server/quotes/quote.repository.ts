@@ -4,9 +4,11 @@ import type { Lang } from '../../contract/paths.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MailOutboxTable, QuotePhotoTable, QuoteTable } from '../db/schema.ts';
+import { parseJourney } from '../stats/visit.ts';
 import { OTHER_WORK } from './rules.ts';
 
-export type NewQuote = Omit<QuoteTable, 'id' | 'read_at' | 'handled_at'>;
+/** `journey`: the visit that led to it (issue 30), JSON. */
+export type NewQuote = Omit<QuoteTable, 'id' | 'read_at' | 'handled_at' | 'journey'> & { journey?: string };
 export type NewPhoto = Omit<QuotePhotoTable, 'quote_id'>;
 export type OutboxRow = Pick<MailOutboxTable, 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>;
 
@@ -74,6 +76,7 @@ export async function getQuote(db: Db, id: number, mailEnabled: boolean): Promis
     Phone: row.phone,
     Message: row.message,
     Photos: photos.map((p) => ({ Number: p.number, Type: p.type, Width: p.width, Height: p.height })),
+    Journey: parseJourney(row.journey),
   };
 }
 

@@ -14,6 +14,7 @@ import { quotePage } from './page.ts';
 import { workChoices } from './quote.repository.ts';
 import type { Submission } from './quote.service.ts';
 import { receiveQuote } from './receive.http.ts';
+import { visitOf } from '../stats/stats.routes.ts';
 
 type QuoteOps = 'getQuoteForm' | 'sendQuote' | 'getQuotes' | 'getQuote' | 'updateQuote' | 'deleteQuote' | 'getQuotePhoto';
 
@@ -26,11 +27,11 @@ function refererLang(referer: string | undefined): Lang {
 export const quoteRoutes: TagModule<QuoteOps> = {
   tag: 'quote',
   handlers: {
-    async getQuoteForm({ lang }, { services: { db, quotes } }) {
-      return { Token: quotes.formToken(), Works: await workChoices(db, lang ?? 'fr'), RetentionDays: quotes.retentionDays };
+    async getQuoteForm({ lang }, { services: { db, quotes, stats } }) {
+      return { Token: quotes.formToken(), Works: await workChoices(db, lang ?? 'fr'), RetentionDays: quotes.retentionDays, StatsRetentionDays: stats.retentionDays };
     },
 
-    async sendQuote(_arg, { req, reply, services: { db, quotes } }) {
+    async sendQuote(_arg, { req, reply, services: { db, quotes, stats } }) {
       const html = /text\/html/.test(req.headers.accept ?? '');
       const pageLang = refererLang(req.headers.referer);
       // The photos wait their turn in the image worker's queue, behind the administrator's uploads
@@ -39,7 +40,10 @@ export const quoteRoutes: TagModule<QuoteOps> = {
       // (inject's socket has no timer).
       (req.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined)?.setTimeout?.(0);
       const outcome: Submission = req.isMultipart()
-        ? await quotes.submit(req.ip, (workDir, check) => receiveQuote(req, workDir, check), pageLang)
+        ? await quotes.submit(req.ip, (workDir, check) => receiveQuote(req, workDir, check), pageLang, () => {
+            const visit = visitOf(req);
+            return stats.journey(visit.address, visit.userAgent);
+          })
         : { ok: false, kind: 'invalid', message: quoteAnswers[pageLang].malformed, field: '', lang: pageLang };
       const answer = outcome.ok
         ? { status: 200, Result: true, Message: quoteAnswers[outcome.lang].sent, Field: '' }

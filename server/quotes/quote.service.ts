@@ -111,9 +111,10 @@ export interface Quotes {
   /**
    * `address`: the sender's, as the edge trusts it; `receive` reads the body once the limit allows
    * it; `pageLang`: the language of the page the form was sent from, for the answers given before
-   * the form's own Lang is read.
+   * the form's own Lang is read; `journey`: the visit that led to it (issue 30), read just before
+   * the request is stored (a failure there stores [] and never loses the request).
    */
-  submit(address: string, receive: Receive, pageLang: Lang): Promise<Submission>;
+  submit(address: string, receive: Receive, pageLang: Lang, journey?: () => Promise<string[]>): Promise<Submission>;
   /** Sends what is due now (and schedules the next attempt). */
   deliver(): Promise<void>;
   /** Deletes the requests older than the retention period; returns how many. */
@@ -181,7 +182,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
     return { photos };
   }
 
-  async function submit(key: string, receive: Receive, pageLang: Lang): Promise<Submission> {
+  async function submit(key: string, receive: Receive, pageLang: Lang, journeyOf?: () => Promise<string[]>): Promise<Submission> {
     // The answer's language: the page's until the form says its own.
     let lang = pageLang;
     const refusal = (kind: RefusalKind | 'refused', message: string, field = ''): Refusal => ({ ok: false, kind, message, field, lang });
@@ -260,6 +261,12 @@ export function createQuotes(options: QuotesOptions): Quotes {
       const processed = await processPhotos(received.photos, workDir, finalDir, lang);
       if ('refusal' in processed) return refusal('refused', processed.refusal, 'Photos');
 
+      const journey = journeyOf
+        ? await journeyOf().catch((error: unknown) => {
+            log.error({ err: error }, messages.log.statsJourney);
+            return [];
+          })
+        : [];
       const folder = randomBytes(12).toString('hex');
       const created = now();
       renameSync(finalDir, join(dir, folder));
@@ -267,7 +274,7 @@ export function createQuotes(options: QuotesOptions): Quotes {
       try {
         id = await repo.insertQuote(
           db,
-          { created_at: created, name: accepted.Name.trim(), email, phone, city: (accepted.City ?? '').trim(), work, message: accepted.Message.trim(), lang, folder },
+          { created_at: created, name: accepted.Name.trim(), email, phone, city: (accepted.City ?? '').trim(), work, message: accepted.Message.trim(), lang, folder, journey: JSON.stringify(journey) },
           processed.photos,
           newMessageId(mail ? envelopeOf(mail, await readSite(db)).from : 'localhost', `${created}-${randomBytes(6).toString('hex')}`),
         );

@@ -179,3 +179,30 @@ test('an authenticator code used through one process is refused through the othe
   expect(second.SecondFactor).toEqual(['totp', 'recovery']);
   expect(await post(b, '/api/login/totp/', { Challenge: second.Challenge, Code: code })).toEqual({ Result: false, Token: '', RefreshToken: '' });
 });
+
+test('visit statistics: views through both processes count into the same totals, and one visitor seen by both is one visitor (the day’s key is shared)', async () => {
+  const token = await adminToken();
+  const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const beacon = (server: Server, path: string, from: string) =>
+    fetch(`${server.base}/api/stats/view`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': ua, 'x-forwarded-for': from },
+      body: JSON.stringify({ Path: path, Referrer: '' }),
+    });
+  // Around today, whatever the servers' clock says (the test moved it a few seconds).
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const totals = async () => {
+    const res = await call(a.base, 'GET', `/api/stats/?from=${day(-2)}&to=${day(2)}`, token);
+    return { views: Number(res.json.Views), visitors: Number(res.json.Visitors) };
+  };
+  const before = await totals();
+  const sent = await Promise.all([beacon(a, '/welcome', '10.9.0.1'), beacon(b, '/about', '10.9.0.1'), beacon(b, '/contact', '10.9.0.2'), beacon(a, '/en/welcome', '10.9.0.3')]);
+  expect(sent.map((res) => res.status)).toEqual([204, 204, 204, 204]);
+  // Each process writes its views within a second: wait for them (a condition, not a fixed time).
+  let now = await totals();
+  for (let tries = 0; now.views < before.views + 4 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    now = await totals();
+  }
+  expect(now).toEqual({ views: before.views + 4, visitors: before.visitors + 3 });
+});

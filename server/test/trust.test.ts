@@ -210,7 +210,7 @@ describe('testimonials', () => {
 });
 
 describe('the quote e-mail', () => {
-  const quote = { id: 7, created_at: Date.UTC(2026, 10, 25), name: 'Client', email: 'c@exemple.ca', phone: '', city: '', work: '', message: 'x'.repeat(30), lang: 'fr' as const, folder: 'f', read_at: null, handled_at: null };
+  const quote = { id: 7, created_at: Date.UTC(2026, 10, 25), name: 'Client', email: 'c@exemple.ca', phone: '', city: '', work: '', message: 'x'.repeat(30), lang: 'fr' as const, folder: 'f', read_at: null, handled_at: null, journey: '[]' };
   test('ends with « Licence RBQ : … » when the business has one, and says nothing of it otherwise', () => {
     const mail = composeMail(quote, [], '/tmp', { from: 'a@b.ca', to: 'a@b.ca', licence: '1234-5678-90' }, '<m@b.ca>');
     expect(mail.text.split('\n').at(-1)).toBe('Licence RBQ : 1234-5678-90');

@@ -73,6 +73,7 @@ export const adminApi = generatedAdminApi.enhanceEndpoints({
     restoreTrash: { invalidatesTags: ['Category', 'ProjectType', 'Project', 'Gallery', 'SubType', 'User', 'Menu', 'Site', 'Image', 'Trash', 'Journal'] },
     deleteTrash: { invalidatesTags: ['Trash', 'Journal'] },
     getJournal: { ...lists('Journal'), keepUnusedDataFor: 0 },
+    getStats: { keepUnusedDataFor: 0 },
     getHistory: lists('History'),
     restoreVersion: { invalidatesTags: ['Category', 'ProjectType', 'Project', 'Menu', 'Site', 'History', 'Journal'] },
 

@@ -12,6 +12,7 @@ import { LoadError } from '../components/LoadError';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
+import { useViewBeacon, viewPixel } from '../lib/viewBeacon';
 
 /** The frame of every page, public or admin: the main landmark and its error boundary. */
 export function Frame() {
@@ -36,6 +37,8 @@ export function Frame() {
 export function Layout({ outcome, data }: { outcome: PageOutcomeOf; data: (pathname: string) => PageQuery[] }) {
   usePageData(data);
   useDocumentHead(outcome);
+  useViewBeacon();
+  const { pathname } = useLocation();
   const site = useGetSiteQuery();
   const { t } = useLang();
   if (!site.data) {
@@ -53,6 +56,10 @@ export function Layout({ outcome, data }: { outcome: PageOutcomeOf; data: (pathn
       <SiteHeader />
       <Frame />
       <SiteFooter />
+      {/* Without JavaScript, the page view is counted by this image (issue 30). */}
+      <noscript>
+        <img className="visually-hidden" src={viewPixel(pathname)} alt="" width={1} height={1} />
+      </noscript>
     </SiteContext>
   );
 }

@@ -362,6 +362,7 @@ const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
   [paths.admin.trash.path, 'TrashScreen'],
   [paths.admin.journal.path, 'JournalScreen'],
   [paths.admin.security.path, 'SecurityScreen'],
+  [paths.admin.stats.path, 'StatsScreen'],
 ];
 
 const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({

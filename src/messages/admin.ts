@@ -27,6 +27,7 @@ export const admin = {
     testimonials: 'Témoignages',
     trash: 'Corbeille',
     journal: 'Journal',
+    stats: 'Statistiques',
     quit: 'Quitter Admin',
   },
   /** The English texts the owner writes beside the French ones (issue 27); the admin stays French. */

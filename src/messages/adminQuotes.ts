@@ -12,6 +12,8 @@ export const adminQuotes = {
   english: 'Demande en anglais',
   photos: (n: number) => (n === 0 ? 'sans photo' : `${n} photo${n > 1 ? 's' : ''}`),
   received: (date: string) => `Reçue le ${date}`,
+  /** The visit that led to the request (issue 30). */
+  journeyLabel: 'Parcours',
   openPrefix: 'Ouvrir la demande de ',
   fields: {
     name: 'Nom',

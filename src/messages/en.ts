@@ -175,6 +175,9 @@ export const en: PublicMessages = {
       rightsTitle: 'Your rights',
       rights: (email) =>
         `You may ask to see, correct or delete your information by writing to ${email}. The person in charge of the protection of personal information is the owner of the business.`,
+      statsTitle: 'Visit statistics',
+      stats: (days) =>
+        `To know which pages are useful, the site itself counts the pages viewed: the page, the day and hour, the site you came from (its name only), the page’s language and the kind of device (phone, tablet or computer). Nothing is stored in your browser: no cookie, no storage. Your IP address is never kept: on the day itself, it only serves to recognise a visit without identifying you, through a code that changes every day and cannot be linked to the next day’s. If you send a quote request, the pages viewed that day are attached to it. This data stays on the site’s server and is passed on to no one; the detail of the pages viewed is deleted after ${days} days, only daily totals are kept. Robots and the site’s administrators are not counted.`,
       noCookie: 'The site uses no tracking cookie and no service of another site: one technical cookie protects the forms.',
     },
   },

@@ -62,6 +62,9 @@ export const quotes = {
     rightsTitle: 'Vos droits',
     rights: (email: string) =>
       `Vous pouvez demander à consulter, corriger ou effacer vos renseignements en écrivant à ${email}. Le responsable de la protection des renseignements personnels est le propriétaire de l’entreprise.`,
+    statsTitle: 'Statistiques de visite',
+    stats: (days: number) =>
+      `Pour savoir quelles pages sont utiles, le site compte lui-même les pages vues : la page, le jour et l’heure, le site d’où vous venez (son nom seulement), la langue de la page et le type d’appareil (téléphone, tablette ou ordinateur). Rien n’est enregistré dans votre navigateur : aucun témoin (cookie), aucun stockage. Votre adresse IP n’est jamais conservée : le jour même, elle sert seulement à reconnaître une visite sans vous identifier, par un code qui change chaque jour et ne peut pas être relié à celui du lendemain. Si vous envoyez une demande de soumission, les pages vues ce jour-là y sont jointes. Ces données restent sur le serveur du site et ne sont transmises à personne; le détail des pages vues est effacé après ${days} jours, seuls des totaux par jour sont gardés. Les robots et les administrateurs du site ne sont pas comptés.`,
     noCookie: 'Le site n’utilise aucun témoin (cookie) de suivi ni aucun service d’un autre site : un seul témoin technique protège les formulaires.',
   },
 } as const;

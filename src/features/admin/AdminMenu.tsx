@@ -25,6 +25,7 @@ const entries = [
   { to: paths.admin.trash.href(), label: t.trash },
   { to: paths.admin.journal.href(), label: t.journal },
   { to: paths.admin.security.href(), label: messages.admin.security.menu },
+  { to: paths.admin.stats.href(), label: t.stats },
 ];
 
 export function AdminMenu() {

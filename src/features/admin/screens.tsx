@@ -14,6 +14,7 @@ import { OrderEditor } from './order/OrderEditor';
 import { TrashList } from './safety/TrashList';
 import { JournalList } from './safety/JournalList';
 import { SecurityScreen as Security } from './security/SecurityScreen';
+import { StatsView } from './stats/StatsView';
 
 export { AdminMenu } from './AdminMenu';
 export { LoginScreen } from './LoginScreen';
@@ -42,3 +43,4 @@ export const TestimonialEditorScreen = () => <RecordEditor config={testimonialEd
 export const TrashScreen = () => <TrashList />;
 export const JournalScreen = () => <JournalList />;
 export const SecurityScreen = () => <Security />;
+export const StatsScreen = () => <StatsView />;

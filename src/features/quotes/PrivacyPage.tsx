@@ -1,6 +1,7 @@
 // « Politique de confidentialité » (issue 17, Québec's Loi 25): what the quote request form
 // collects, what for, how long it is kept (QUOTE_RETENTION_DAYS, read from the server) and who to
-// ask. A public page, linked from the form's consent line.
+// ask; and what the visit statistics count and keep (issue 30, STATS_RETENTION_DAYS). A public
+// page, linked from the form's consent line.
 import { useGetQuoteFormQuery } from '../../api/api.enhanced';
 import { useLang } from '../../lib/lang';
 import { useSite } from '../../lib/site';
@@ -24,6 +25,8 @@ export function PrivacyPage() {
       <p>{t.kept(days)}</p>
       <h2>{t.rightsTitle}</h2>
       <p>{t.rights(site.InfoEmail)}</p>
+      <h2>{t.statsTitle}</h2>
+      <p>{t.stats(form.data?.StatsRetentionDays ?? 395)}</p>
       <p>{t.noCookie}</p>
     </article>
   );

@@ -96,13 +96,19 @@ test('sent too soon after the page opened: the server’s French refusal, nothin
   expect(inbox.Quotes.map((q) => [q.Name, q.City, q.Work])).toEqual([['Marie <script>alert(1)</script> Roy', 'Chelsea', 'Terrasses']]);
 });
 
-test('the consent line links to the privacy page, which states the retention period', async () => {
+test('the consent line links to the privacy page, which states the retention period and what the visit statistics keep', async () => {
   await ready();
   const user = userEvent.setup();
   expect(within(form()).getByText(/conservés 365 jours, puis effacés/)).toBeInTheDocument();
   await user.click(within(form()).getByRole('link', { name: 'Politique de confidentialité' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeInTheDocument();
   expect(await screen.findByText(/Les demandes sont conservées 365 jours, puis effacées automatiquement/)).toBeInTheDocument();
+  // Issue 30: what the visit statistics count, no cookie, how long (the server's STATS_RETENTION_DAYS), nothing leaves the server.
+  expect(screen.getByRole('heading', { level: 2, name: 'Statistiques de visite' })).toBeInTheDocument();
+  const stats = screen.getByText(/le site compte lui-même les pages vues/);
+  expect(stats).toHaveTextContent(/aucun témoin \(cookie\), aucun stockage/);
+  expect(stats).toHaveTextContent(/effacé après 395 jours/);
+  expect(stats).toHaveTextContent(/ne sont transmises à personne/);
 });
 
 test('without JavaScript the same form posts to the server, which answers a page', async () => {

@@ -98,11 +98,11 @@ test('a request sent from the English form says « Demande en anglais », in the
   // Scripted answers: requests of both languages side by side (the server's storing of Lang: server/test/quoteEnglish.test.ts).
   const mail = { State: 'off', Attempts: 0, LastError: '', NextAttempt: 0 } as const;
   const quote = (Id: number, Name: string, Lang: 'en' | 'fr'): Quote => ({
-    Id, Created: Date.UTC(2026, 4, Id), Name, Lang, Email: 'a@exemple.ca', Phone: '', City: 'Ottawa', Work: 'Autre', Message: 'Bonjour', Read: true, Handled: false, Photos: [], Mail: mail,
+    Id, Created: Date.UTC(2026, 4, Id), Name, Lang, Email: 'a@exemple.ca', Phone: '', City: 'Ottawa', Work: 'Autre', Message: 'Bonjour', Read: true, Handled: false, Photos: [], Mail: mail, Journey: [],
   });
   const quotes = [quote(3, 'Jane Smith', 'en'), quote(2, 'Luc Gagnon', 'fr'), quote(1, 'Paul Côté', 'fr')];
   const scripted = await startScriptedServer(({ url }) => {
-    if (url === '/api/quote/all/') return { status: 200, body: { Unread: 0, MailEnabled: false, Quotes: quotes.map(({ Email: _e, Phone: _p, Message: _m, ...q }) => ({ ...q, Photos: 0 })) } };
+    if (url === '/api/quote/all/') return { status: 200, body: { Unread: 0, MailEnabled: false, Quotes: quotes.map(({ Email: _e, Phone: _p, Message: _m, Journey: _j, ...q }) => ({ ...q, Photos: 0 })) } };
     const one = quotes.find((q) => url === `/api/quote/${q.Id}`);
     return one ? { status: 200, body: one } : undefined;
   });

@@ -18,6 +18,7 @@ import { messages } from '../../../messages/withAdmin';
 import { AdminPage, Banner, BackButton } from '../AdminPage';
 import { bannerOf, outcomeOf } from '../navigator/outcome';
 import { replyLink } from './replyLink';
+import { journeyText, usePageName } from '../stats/journey';
 import './quotesAdmin.css';
 
 const t = messages.admin.quotes;
@@ -61,6 +62,7 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
   const [update, updating] = useUpdateQuoteMutation();
   const [remove, removing] = useDeleteQuoteMutation();
   const site = useGetSiteQuery().data;
+  const pageName = usePageName();
   const heading = useRef<HTMLHeadingElement>(null);
   const data = quote.data;
 
@@ -116,6 +118,8 @@ function QuoteDetail({ id, onClosed, onBanner }: { id: number; onClosed: () => v
         <dd className="quote-message">{data.Message}</dd>
         <dt>{t.mailLabel}</dt>
         <dd>{mailText(data.Mail)}</dd>
+        <dt>{t.journeyLabel}</dt>
+        <dd>{journeyText(data.Journey, pageName)}</dd>
       </dl>
       {data.Photos.length > 0 && (
         <ul className="quote-photos">

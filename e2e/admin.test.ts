@@ -179,6 +179,8 @@ test('sign in: tokens stored under token and refresh-token, then the admin menu'
       ['Menu', '/admin/menu'],
       ['Corbeille', '/admin/trash'],
       ['Journal', '/admin/journal'],
+      ['Sécurité du compte', '/admin/security'],
+      ['Statistiques', '/admin/stats'],
     ],
   );
   assert.equal(await page.getByRole('banner').count(), 0);

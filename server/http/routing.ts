@@ -74,8 +74,10 @@ export async function registerOperations(app: FastifyInstance, contract: Contrac
             const userId = token ? await services.sessions.verifyAccess(token) : null;
             if (userId === null) return reply.code(401).send({ Result: false, Message: messages.unauthorized });
             // REQUIRE_SECOND_FACTOR (issue 29): until the administrator has a second factor, only
-            // the account's own calls are answered.
+            // the account's own calls are answered as to an administrator; a public read (its token
+            // optional: the site seen by a signed-in owner) answers as to a visitor.
             if (services.requireSecondFactor && op.tag !== 'account' && !(await hasFactor(services.db, userId))) {
+              if (op.securityOptional) return;
               return reply.code(403).send({ Result: false, Message: messages.secondFactor.setupRequired });
             }
             adminOf.set(req, userId);

@@ -4,8 +4,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { AppConfig } from '../app.ts';
-import { build, XSRF, type TestApp } from './helper.ts';
 
 export interface Received {
   /** Envelope recipients. */
@@ -101,6 +99,8 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   };
 }
 
+export type QuotePhoto = { name: string; data: Buffer; type?: string };
+
 /** A quote request as a browser sends the form: text fields, then the photos, in one multipart body. */
 export function quoteForm(fields: Record<string, string>, photos: QuotePhoto[] = []): { payload: Buffer; contentType: string } {
   const boundary = `----devis${Math.random().toString(16).slice(2)}`;
@@ -117,26 +117,4 @@ export function quoteForm(fields: Record<string, string>, photos: QuotePhoto[] =
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-export type QuotePhoto = { name: string; data: Buffer; type?: string };
-
-/** Sends a quote request to `t` as the site's form does (JSON answer), from `remoteAddress` when given. */
-export function sendQuote(t: TestApp, fields: Record<string, string>, { photos = [], headers = {}, remoteAddress }: { photos?: QuotePhoto[]; headers?: Record<string, string>; remoteAddress?: string } = {}) {
-  const form = quoteForm(fields, photos);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/quote',
-    ...(remoteAddress ? { remoteAddress } : {}),
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, accept: 'application/json', 'content-type': form.contentType, ...headers },
-    payload: form.payload,
-  });
-}
-
-/** An app whose quote e-mails go to a mail catcher started with it, its administrator signed in; `close` stops both. */
-export async function buildWithMail(config: (smtpUrl: string) => Partial<AppConfig>): Promise<{ t: TestApp; smtp: MailCatcher; token: string; close: () => Promise<void> }> {
-  const smtp = await startMailCatcher();
-  const t = await build({ config: config(smtp.url) });
-  const token = (await t.login()).Token;
-  return { t, smtp, token, close: async () => (await t.close(), await smtp.close()) };
 }

@@ -11,7 +11,8 @@ import type { Quote, QuoteForm, QuoteInbox, QuoteResult, SiteSettings } from '..
 import { envelopeOf } from '../quotes/mail.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp, backupOf, restoreInto, imageFiles } from './helper.ts';
-import { buildWithMail, quoteForm, sendQuote, startMailCatcher, type MailCatcher, type QuotePhoto } from './mailCatcher.ts';
+import { quoteForm, startMailCatcher, type MailCatcher, type QuotePhoto } from './mailCatcher.ts';
+import { buildWithMail, sendQuote } from './quoteRequests.ts';
 
 jest.setTimeout(60_000);
 

@@ -11,7 +11,8 @@ import type { QuoteResult } from '../../contract/api.ts';
 import type { PipelineJob } from '../media/rules.ts';
 import { MIN_FILL_MS, TOKEN_LIFETIME_MS } from '../quotes/rules.ts';
 import { build, type TestApp } from './helper.ts';
-import { sendQuote, type QuotePhoto } from './mailCatcher.ts';
+import type { QuotePhoto } from './mailCatcher.ts';
+import { sendQuote } from './quoteRequests.ts';
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,8 @@
 import type { Category, Quote, QuoteForm, QuoteInbox, QuoteResult } from '../../contract/api.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { build, XSRF, type TestApp } from './helper.ts';
-import { buildWithMail, quoteForm, sendQuote, type MailCatcher } from './mailCatcher.ts';
+import { quoteForm, type MailCatcher } from './mailCatcher.ts';
+import { buildWithMail, sendQuote } from './quoteRequests.ts';
 
 jest.setTimeout(60_000);
 

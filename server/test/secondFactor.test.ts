@@ -268,6 +268,10 @@ describe('with the codes on', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ Result: false, Message: 'Configurez d’abord une deuxième étape de connexion dans « Sécurité du compte ».' });
       expect((await t.call('POST', '/api/category/', { token: third, body: { Id: 0, Name: 'Refusée' } })).statusCode).toBe(403);
+      // The public site still answers that browser, as to a visitor (it sends the token on public reads too).
+      const publicRead = await t.call('GET', '/api/project/all/', { token: third });
+      expect(publicRead.statusCode).toBe(200);
+      expect(publicRead.json()).toEqual((await t.call('GET', '/api/project/all/')).json());
       const setup = (await post<TotpSetup>('/api/account/totp/', {}, { token: third })).json;
       expect((await post<RecoveryCodesResult>('/api/account/totp/confirm', { Code: totpAt(setup.Secret, clock) }, { token: third })).json.Result).toBe(true);
       expect(await security(third)).toMatchObject({ Totp: true, SetupRequired: false });

@@ -164,12 +164,21 @@ test('an authenticator code used through one process is refused through the othe
     });
     return (await res.json()) as Record<string, unknown>;
   };
+  const del = async (server: Server, path: string, body: unknown, token: string) => {
+    const res = await fetch(server.base + path, {
+      method: 'DELETE',
+      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json', ...from, authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
   // Whichever administrator the test of the last administrator left.
   const token = await adminToken();
   const users = (await call(a.base, 'GET', '/api/user/all/', token)).json as Array<{ Email: string }>;
   const email = users[0]?.Email;
   const { Secret } = await post(a, '/api/account/totp/', {}, token);
-  expect((await post(b, '/api/account/totp/confirm', { Code: totpAt(String(Secret), Date.now()) }, token)).Result).toBe(true);
+  const confirmed = await post(b, '/api/account/totp/confirm', { Code: totpAt(String(Secret), Date.now()) }, token);
+  expect(confirmed.Result).toBe(true);
   // The next step's code (one step of drift is accepted): a step the confirmation did not use.
   const code = totpAt(String(Secret), Date.now() + TOTP_STEP_SECONDS * 1000);
   const password = { Email: email, Pwd: email === EMAIL ? md5hex(PASSWORD) : md5hex('motdepasse-2') };
@@ -178,6 +187,8 @@ test('an authenticator code used through one process is refused through the othe
   const second = await post(b, '/api/login/', password);
   expect(second.SecondFactor).toEqual(['totp', 'recovery']);
   expect(await post(b, '/api/login/totp/', { Challenge: second.Challenge, Code: code })).toEqual({ Result: false, Token: '', RefreshToken: '' });
+  // The codes off again (with a recovery code), so the next tests sign in with the password alone.
+  expect((await del(a, '/api/account/totp/', { Code: (confirmed.RecoveryCodes as string[])[0] }, token)).Result).toBe(true);
 });
 
 test('visit statistics: views through both processes count into the same totals, and one visitor seen by both is one visitor (the day’s key is shared)', async () => {

@@ -56,6 +56,11 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   restoreTrash: { url: '/api/trash/1/restore' },
   deleteTrash: { url: '/api/trash/1' },
   restoreVersion: { url: '/api/history/category/1/1/restore' },
+  // Issue 29: the account's second factor.
+  setupTotp: { url: '/api/account/totp/' },
+  confirmTotp: { url: '/api/account/totp/confirm', body: { Code: '123456' } },
+  deleteTotp: { url: '/api/account/totp/', body: { Code: '123456' } },
+  regenerateRecoveryCodes: { url: '/api/account/recovery/', body: { Code: '123456' } },
   // Issue 31: clients' testimonials.
   addTestimonial: { url: '/api/testimonial/', body: { Id: 0, Text: 'Un travail soigné, merci !', ClientName: 'Julie B.', Place: 'Aylmer', Month: '2025-06', ProjectId: null, Published: false, Consent: false } },
   updateTestimonial: { url: '/api/testimonial/1', body: { Id: 1, Text: 'Un travail soigné, merci !', ClientName: 'Julie B.', Place: 'Aylmer', Month: '2025-06', ProjectId: null, Published: false, Consent: false } },

@@ -428,7 +428,11 @@ test('the generated requests cover the English texts and languages of issue 27',
 });
 
 test('the long run read back successful writes of every write operation', () => {
-  const writes = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET').map((op) => op.operationId);
+  // Issue 29's calls that prove a factor succeed only with a current code of the administrator's
+  // authenticator app or an unused recovery code, which no generator can draw: secondFactor.test.ts
+  // covers their successes.
+  const needsAFactor = new Set(['confirmTotp', 'deleteTotp', 'regenerateRecoveryCodes']);
+  const writes = contract.filter((op) => op.security.includes('bearer') && op.method !== 'GET' && !needsAFactor.has(op.operationId)).map((op) => op.operationId);
   const counts = Object.fromEntries(writes.map((id) => [id, roundTrips.get(id) ?? 0]));
   console.log(`Round-tripped writes (${RUNS} cases per operation): ${JSON.stringify(counts)}`);
   // At 1,000 cases the rarest write (deleteSubType) succeeds about 9 times: a 0 is a generator that

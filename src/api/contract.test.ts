@@ -104,6 +104,10 @@ const added: [string, string][] = [
   ['DELETE', '/api/account/totp/'],
   ['POST', '/api/account/totp/confirm'],
   ['POST', '/api/account/recovery/'],
+  // Issue 30: visit statistics (the beacon, its <noscript> image, the owner's figures).
+  ['POST', '/api/stats/view'],
+  ['GET', '/api/stats/view'],
+  ['GET', '/api/stats/'],
 ];
 
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
@@ -136,8 +140,8 @@ test('every operation has a unique operationId and a tag', () => {
   expect(operations.every((o) => (o.op.tags ?? []).length === 1)).toBe(true);
 });
 
-test('every mutation except login (and its second step), refresh, logout and a visitor\'s quote request declares bearer security', () => {
-  const open = ['login', 'loginTotp', 'loginRecovery', 'refreshToken', 'logout', 'sendQuote'];
+test('every mutation except login (and its second step), refresh, logout, a visitor\'s quote request and page view declares bearer security', () => {
+  const open = ['login', 'loginTotp', 'loginRecovery', 'refreshToken', 'logout', 'sendQuote', 'sendStatsView'];
   for (const { method, op } of operations) {
     if (method === 'GET' || open.includes(op.operationId ?? '')) continue;
     expect(op.security?.some((s) => 'bearer' in s)).toBe(true);

@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function Testimonials({ items, title, max, className = '' }: Props) {
-  const { lang } = useLang();
+  const { lang, t } = useLang();
   // The published ones only, even for a signed-in administrator (whose read has them all).
   const shown = items?.filter((item) => item.Published).slice(0, max);
   if (!shown || shown.length === 0) return null;
@@ -35,7 +35,7 @@ export function Testimonials({ items, title, max, className = '' }: Props) {
                   ))}
                 </blockquote>
                 <figcaption>
-                  {item.ClientName}, {item.Place} · {monthOf(lang, item.Month)}
+                  {item.ClientName}, {item.Place} · {monthOf(t.site.trust, item.Month)}
                 </figcaption>
               </figure>
             </li>

@@ -9,7 +9,7 @@ import { startApiServerSignedIn, type ApiServer } from '../test/apiServer';
 import { loadMessages } from '../lib/lang';
 import { messages } from '../messages';
 import { businessJsonLd } from '../app/head';
-import { compactHours, monthOf, RBQ_REGISTER } from '../lib/trust';
+import { compactHours, dayOf, monthOf, RBQ_REGISTER } from '../lib/trust';
 import type { SiteSettings, TestimonialView } from '../api/api.enhanced';
 
 let server: ApiServer;
@@ -54,7 +54,7 @@ test('testimonials: the first three on the welcome page, all on the about page, 
   await screen.findByRole('region', { name: 'Ce que disent nos clients' });
   const shown = testimonialsOf('Ce que disent nos clients');
   expect(shown.map((li) => within(li).getByRole('figure').querySelector('figcaption')?.textContent)).toEqual(
-    all.slice(0, 3).map((x) => `${x.ClientName}, ${x.Place} · ${monthOf('fr', x.Month)}`),
+    all.slice(0, 3).map((x) => `${x.ClientName}, ${x.Place} · ${monthOf(messages.site.trust, x.Month)}`),
   );
   expect(shown[0]).toHaveTextContent('juillet 2025');
   expect(screen.queryByText(/★|☆|\/ ?5/)).not.toBeInTheDocument();
@@ -98,6 +98,14 @@ describe('alone', () => {
     expect(compactHours(t, [day, day, [], [], [], [], [{ Open: '10:00', Close: '14:00' }]])).toBe('Lun–mar 8 h–12 h, 13 h–16 h 30 · dim 10 h–14 h');
     expect(compactHours(t, [[], [], [], [], [], [], []])).toBe('');
     expect(compactHours(t, undefined)).toBe('');
+  });
+
+  test('the month of a testimonial and the days of the hours, in each language', async () => {
+    const english = await loadMessages('en');
+    expect(monthOf(t, '2025-07')).toBe('juillet 2025');
+    expect(monthOf(t, '2024-12')).toBe('décembre 2024');
+    expect(monthOf(english.site.trust, '2025-07')).toBe('July 2025');
+    expect([dayOf(t, 0), dayOf(t, 6), dayOf(english.site.trust, 0), dayOf(english.site.trust, 6)]).toEqual(['Lundi', 'Dimanche', 'Monday', 'Sunday']);
   });
 
   test('the JSON-LD: the licence as a PropertyValue « Licence RBQ », the hours as openingHoursSpecification', async () => {

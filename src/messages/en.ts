@@ -34,6 +34,8 @@ export const en: PublicMessages = {
       hoursTitle: 'Opening hours',
       closed: 'Closed',
       short: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
       time: (h, m) => `${h % 12 || 12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'a.m.' : 'p.m.'}`,
       testimonialsTitle: 'What our clients say',
       projectTestimonialsTitle: 'What the client says',

@@ -27,6 +27,8 @@ export const site = {
     hoursTitle: 'Heures d’ouverture',
     closed: 'Fermé',
     short: ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
+    days: ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'],
+    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
     /** « 7 h 30 », « 17 h ». */
     time: (h: number, m: number) => `${h} h${m ? ` ${String(m).padStart(2, '0')}` : ''}`,
     testimonialsTitle: 'Ce que disent nos clients',

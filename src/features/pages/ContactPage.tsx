@@ -49,7 +49,7 @@ export function ContactPage({ quoteForm }: { quoteForm: ReactNode }) {
                 <tbody>
                   {hours.map((ranges, day) => (
                     <tr key={day}>
-                      <th scope="row">{dayOf(lang, day)}</th>
+                      <th scope="row">{dayOf(trust, day)}</th>
                       <td>{rangesOf(trust, ranges) || trust.closed}</td>
                     </tr>
                   ))}

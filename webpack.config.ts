@@ -111,7 +111,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Array<Co
   const browser: Configuration & { devServer?: DevServerConfiguration } = {
     mode: production ? 'production' : 'development',
     target: ['web', 'es2020'],
-    entry: { main: root('./src/main.tsx') },
+    // boot.ts, the only script the HTML runs, starts main's scripts once the page is painted: its
+    // own runtime (none: no imports), so that it depends on no other file.
+    entry: { boot: { import: root('./src/boot.ts'), runtime: false }, main: root('./src/main.tsx') },
     output: {
       path: root('./dist'),
       publicPath: '/',
@@ -139,9 +141,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Array<Co
     },
     plugins: [
       dataRouterLayer(root('./src/app/fullRouter.tsx')),
+      // public/index.html writes the tags itself: boot.ts as a script, main's scripts as preloads.
       new HtmlWebpackPlugin({
         template: root('./public/index.html'),
         favicon: root('./public/favicon.svg'),
+        inject: false,
       }),
       ...(production
         ? [

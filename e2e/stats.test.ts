@@ -35,8 +35,12 @@ test('five pages from Google and a quote request: counted without cookie or stor
     if (request.url().endsWith('/api/stats/view') && request.method() === 'POST') beacons.push(request.postData() ?? '');
   });
   for (const path of ['/welcome', '/about', '/project/1', '/typeslist/1', '/contact']) {
+    // The visitor stays on each page until it has been counted (the beacon goes once the browser
+    // is idle, or as the page is left).
+    const counted = page.waitForRequest((request) => request.url().endsWith('/api/stats/view') && request.method() === 'POST');
     await page.goto(`${server.origin}${path}`, { referer: 'https://www.google.com/' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await counted;
   }
   const form = page.getByRole('region', { name: 'Demander une soumission' });
   await form.getByRole('option', { name: 'Terrasses' }).waitFor({ state: 'attached' });

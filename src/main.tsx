@@ -1,33 +1,57 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SERVER_CACHE_ID, serverCacheReceived, type ServerCache } from './api/hydration';
-import { App } from './app/App';
-import { startDataRouter, type DataRouter } from './app/AppRouter';
 import { isAdminPath, langOfPath } from '../contract/paths';
-import { makeStore } from './app/store';
-import { loadMessages } from './lib/lang';
 import './styles/global.css';
 
-const store = makeStore();
-// A server-rendered page brings the API answers it was rendered with: the store starts with them.
-const cache = document.getElementById(SERVER_CACHE_ID)?.textContent;
-if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as ServerCache));
-// The saved session is the admin area's: its chunk restores it (startDataRouter, or the light
-// router's hand-over on the first admin path); public pages never touch it.
+/**
+ * The application starts in steps, each its own task, so that a phone's browser can answer a tap
+ * (and paint) between them instead of waiting for one long task (issue 33): React, then the store
+ * with its API cache, then the page's components, then the hydration, itself done in slices. Each
+ * step's modules are in this very chunk (`eager`): a step waits for no download.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root');
-if (container) {
+async function start(container: HTMLElement) {
+  const { pathname } = window.location;
+  // A client page (the admin area) has nothing to show until it renders: no steps.
+  const step = container.hasChildNodes() ? nextTask : () => Promise.resolve();
+  // An English page first fetches its texts (a chunk of their own: a French page never loads
+  // them); the language comes from the URL alone.
+  const lang = langOfPath(pathname);
+  const texts = lang === 'en' ? import(/* webpackMode: "eager" */ './lib/lang').then(({ loadMessages }) => loadMessages('en')) : undefined;
+  const [{ startTransition }, { createRoot, hydrateRoot }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+  ]);
+  await step();
+  const [{ makeStore }, { SERVER_CACHE_ID, serverCacheReceived }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/store'),
+    import(/* webpackMode: "eager" */ './api/hydration'),
+  ]);
+  const store = makeStore();
+  // A server-rendered page brings the API answers it was rendered with: the store starts with them.
+  const cache = document.getElementById(SERVER_CACHE_ID)?.textContent;
+  if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as Parameters<typeof serverCacheReceived>[0]));
+  // The saved session is the admin area's: its chunk restores it (startDataRouter, or the light
+  // router's hand-over on the first admin path); public pages never touch it.
+  await step();
+  const [{ App }, { startDataRouter }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/App'),
+    import(/* webpackMode: "eager" */ './app/AppRouter'),
+  ]);
+  await texts;
+  await step();
+  type DataRouter = Awaited<ReturnType<typeof startDataRouter>>;
   const render = (dataRouter?: DataRouter) => createRoot(container).render(<App store={store} dataRouter={dataRouter} />);
   // Public pages arrive rendered by the server: the same tree hydrates them, under the light
   // router. A visit that starts on an admin page (a client page) fetches the data router and the
   // admin chunk right away and starts under it; should that fetch fail, the light router's
-  // hand-over tries again. An English page first fetches its texts (a chunk of their own: a
-  // French page never loads them); the language comes from the URL alone.
-  const { pathname } = window.location;
-  const start = () => {
-    if (isAdminPath(pathname)) void startDataRouter(store).then(render, () => render());
-    else if (cache) hydrateRoot(container, <App store={store} />);
-    else render();
-  };
-  if (langOfPath(pathname) === 'en') void loadMessages('en').then(start);
-  else start();
+  // hand-over tries again.
+  if (isAdminPath(pathname)) void startDataRouter(store).then(render, () => render());
+  // Hydrated as a transition: React then yields to the browser every few milliseconds instead
+  // of holding the main thread for the whole page (a phone's long task, and what a tap waits
+  // for); what the visitor touches meanwhile hydrates first.
+  else if (cache) startTransition(() => void hydrateRoot(container, <App store={store} />));
+  else render();
 }
+
+const container = document.getElementById('root');
+if (container) void start(container);

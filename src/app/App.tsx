@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
+import { HydrationBoundary } from '../components/useHydrated';
 import { AppRouter, type DataRouter, type LightRouter } from './AppRouter';
 import type { AppStore } from './store';
 
@@ -19,7 +20,9 @@ export function App({ store, dataRouter, router }: AppProps) {
   return (
     <StrictMode>
       <Provider store={store}>
-        <AppRouter dataRouter={dataRouter} router={router} />
+        <HydrationBoundary>
+          <AppRouter dataRouter={dataRouter} router={router} />
+        </HydrationBoundary>
       </Provider>
     </StrictMode>
   );

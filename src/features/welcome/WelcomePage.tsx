@@ -110,7 +110,9 @@ function RandomProjects() {
   // The carousel needs its script: the server renders its first slide and a link to every
   // project, which stays until the carousel's chunk has arrived.
   const preview = <CarouselPreview projects={projects} />;
-  return hydrated ? <Suspense fallback={preview}><ProjectCarousel projects={projects} /></Suspense> : preview;
+  // One boundary from the server's render on: the switch (a transition) keeps the preview on
+  // screen until the carousel replaces it, never rebuilding it as a fallback.
+  return <Suspense fallback={preview}>{hydrated ? <ProjectCarousel projects={projects} /> : preview}</Suspense>;
 }
 
 /** The carousel without its script: its first slide, and where its dots go a link to each project. */

@@ -84,7 +84,7 @@ test('the welcome page preloads the welcome photo of the settings, in the varian
   const site = { ...testSite, WelcomePhoto: 'terrasse.jpg', PhotoMedia: { Welcome: { Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640] } } };
   const head = { title: 't', siteName: 's', description: 'd', path: '/welcome', type: 'website' as const, image: { name: 'terrasse.jpg', alt: '' }, jsonLd: [], preload: heroPreload(site) };
   expect(headTags(head, origin)).toMatch(
-    /^<link rel="preload" as="image" type="image\/avif" fetchpriority="high" imagesizes="100vw" imagesrcset="\/assets\/images\/terrasse\.jpg\.320\.avif 320w, \/assets\/images\/terrasse\.jpg\.640\.avif 640w"><title>/,
+    /^<link rel="preload" as="image" type="image\/avif" fetchpriority="high" imagesizes="100vw" imagesrcset="\/assets\/images\/terrasse\.jpg\.320\.avif 320w, \/assets\/images\/terrasse\.jpg\.640\.avif 640w"><link rel="preload" as="font" type="font\/woff2" crossorigin href="[^"]+"><title>/,
   );
   expect(heroPreload(testSite)).toBeUndefined(); // no PhotoMedia: nothing to preload
 });

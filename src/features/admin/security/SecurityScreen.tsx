@@ -82,6 +82,13 @@ export function SecurityScreen() {
     setCodes(answer.RecoveryCodes);
   };
 
+  /** A ceremony's options: their answer, or null with the refusal in the banner (no success banner: the device's prompt comes next). */
+  const optionsOf = <T extends { Result: boolean; Message: string }>(result: { data?: T; error?: unknown }): T | null => {
+    const outcome = outcomeOf(result as CallResult);
+    if (!outcome.ok) setBanner(bannerOf(outcome));
+    return outcome.ok ? (result.data ?? null) : null;
+  };
+
   /** A ceremony of the browser's (a passkey made or used): the buttons wait for it. */
   const during = async <T,>(run: () => Promise<T>): Promise<T> => {
     setCeremony(true);
@@ -105,7 +112,8 @@ export function SecurityScreen() {
     }
     void during(async () => {
       setCodes([]);
-      const options = settle(await registrationOptions());
+      setBanner(null);
+      const options = optionsOf(await registrationOptions());
       if (!options?.Options) return;
       const credential = await createPasskey(options.Options);
       if (!credential) {
@@ -123,7 +131,7 @@ export function SecurityScreen() {
   const currentFactor = async (): Promise<FactorProof | null> => {
     const typedProof = proof.trim();
     if (typedProof === '' && hasPasskeys && supported) {
-      const options = settle(await proofOptions());
+      const options = optionsOf(await proofOptions());
       if (!options?.Options) return null;
       const assertion = await assertPasskey(options.Options);
       if (!assertion) setBanner({ kind: 'failure', message: t.passkeyCancelled });

@@ -80,7 +80,12 @@ function operationsOf(doc: JsonObject): string {
   );
 }
 
-/** minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, and minItems and maxItems of every bounded array, per schema and property. */
+/**
+ * minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, and minItems and maxItems of every bounded array, per schema and property.
+ * A schema marked `x-client-limits: false` is left out: JSON that machines write (a passkey
+ * ceremony's, issue 29), which no form validates; the server still checks it from openapi.yaml.
+ * The object is one constant, loaded whole by every page with a form (the public quote form too).
+ */
 function limitsOf(doc: JsonObject): string {
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
   const resolve = (node: Json): JsonObject => {
@@ -102,6 +107,7 @@ function limitsOf(doc: JsonObject): string {
   };
   const all: Record<string, JsonObject> = {};
   for (const [name, node] of Object.entries(schemas)) {
+    if (isObject(node) && node['x-client-limits'] === false) continue;
     const schema = resolve(node);
     const own = limit(schema);
     if (own) all[name] = own;

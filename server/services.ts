@@ -116,6 +116,7 @@ export async function registerServices(app: FastifyInstance, config: AppConfig, 
     },
     dummyPasswordHash: () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordCost)),
     requireSecondFactor: config.requireSecondFactor ?? false,
+    publicUrl: config.publicUrl,
   };
   app.decorate('services', services);
   const purgeExpired = () =>

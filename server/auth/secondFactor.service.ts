@@ -1,5 +1,6 @@
-// An administrator's second factors (issue 29): the authenticator app's codes (RFC 6238, here in
-// totp.ts), the recovery codes, and the second step of a sign-in. Plain values in and out; the
+// An administrator's second factors (issue 29): passkeys (WebAuthn: webauthn.ts, their own calls in
+// passkey.service.ts), the authenticator app's codes (RFC 6238, here in totp.ts), the recovery
+// codes, and the second step of a sign-in. Plain values in and out; the
 // refusals a person acts on are values ({Result: false, Message}), over a limit a DomainError.
 //
 // - A code is accepted once: the step of the last accepted code is stored, and only a later step
@@ -12,6 +13,7 @@ import type {
   AccountSecurity,
   FactorProof,
   MutationResult,
+  PasskeyAssertion,
   RecoveryCodesResult,
   SecondFactorCode,
   SecondFactorKind,
@@ -30,6 +32,8 @@ import { findUserByEmail } from './user.repository.ts';
 import { noJournalHook, type JournalHook } from '../journal/journal.service.ts';
 import * as factors from './secondFactor.repository.ts';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp.ts';
+import * as passkeys from './passkey.repository.ts';
+import { checkAssertion, challengeOfAnswer, relyingPartyOf } from './webauthn.ts';
 
 const t = messages.secondFactor;
 
@@ -59,6 +63,7 @@ const failed: TokenResponse = { Result: false, Token: '', RefreshToken: '' };
 /** The factors this account may finish a sign-in with (none: the password alone signs in). */
 export async function factorsOf(db: Executor, userId: number): Promise<SecondFactorKind[]> {
   const kinds: SecondFactorKind[] = [];
+  if ((await passkeys.passkeyCount(db, userId)) > 0) kinds.push('passkey');
   if ((await factors.totpOf(db, userId))?.enabled === 1) kinds.push('totp');
   if ((await factors.recoveryCodesLeft(db, userId)) > 0) kinds.push('recovery');
   return kinds;
@@ -72,11 +77,11 @@ export async function startChallenge(deps: SecondFactorDeps, userId: number, kin
   return { ...failed, SecondFactor: kinds, Challenge };
 }
 
-const emailKeyOf = async (db: Executor, userId: number): Promise<string> =>
+export const emailKeyOf = async (db: Executor, userId: number): Promise<string> =>
   (await db.selectFrom('app_user').select('email_key').where('id', '=', userId).executeTakeFirst())?.email_key ?? '';
 
 /** Over the sign-in limits: the refusal, before any code is checked. */
-async function checkLimits(deps: SecondFactorDeps, address: string, emailKey: string | null): Promise<void> {
+export async function checkLimits(deps: SecondFactorDeps, address: string, emailKey: string | null): Promise<void> {
   const limits = [{ key: addressKeyOf(address), max: deps.loginLimits.address }];
   if (emailKey !== null) limits.push({ key: pairKeyOf(address, emailKey), max: deps.loginLimits.pair });
   const wait = await deps.loginLimiter.retryAfter(limits);
@@ -84,7 +89,7 @@ async function checkLimits(deps: SecondFactorDeps, address: string, emailKey: st
 }
 
 /** A wrong code (or challenge) counts as a failed sign-in. */
-const countFailure = (deps: SecondFactorDeps, address: string, emailKey: string | null): Promise<void> =>
+export const countFailure = (deps: SecondFactorDeps, address: string, emailKey: string | null): Promise<void> =>
   deps.loginLimiter.record(emailKey === null ? [addressKeyOf(address)] : [addressKeyOf(address), pairKeyOf(address, emailKey)]);
 
 /** Whether `code` is a current code of the user's authenticator app, not used before (and now used). */
@@ -134,15 +139,23 @@ export async function finishSignIn(
 
 export async function accountSecurity(db: Executor, userId: number, required: boolean): Promise<AccountSecurity> {
   const kinds = await factorsOf(db, userId);
+  const iso = (ms: number) => new Date(ms).toISOString();
   return {
     Totp: kinds.includes('totp'),
+    Passkeys: (await passkeys.passkeysOf(db, userId)).map((row) => ({
+      Id: row.id,
+      Name: row.name,
+      Created: iso(row.created_at),
+      LastUsed: row.last_used_at === null ? null : iso(row.last_used_at),
+    })),
     RecoveryCodesLeft: await factors.recoveryCodesLeft(db, userId),
     SetupRequired: required && !(await hasFactor(db, userId)),
   };
 }
 
-/** A factor that signs in on its own with the password (recovery codes only back one up). */
-export const hasFactor = async (db: Executor, userId: number): Promise<boolean> => (await factors.totpOf(db, userId))?.enabled === 1;
+/** A factor that signs in on its own with the password (recovery codes only back one up): a passkey, or the app's codes. */
+export const hasFactor = async (db: Executor, userId: number): Promise<boolean> =>
+  (await passkeys.passkeyCount(db, userId)) > 0 || (await factors.totpOf(db, userId))?.enabled === 1;
 
 export async function setupTotp(deps: SecondFactorDeps, userId: number): Promise<TotpSetup> {
   const current = await factors.totpOf(deps.db, userId);
@@ -161,8 +174,16 @@ export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => [group(), group(), group(), group()].join('-'));
 }
 
-/** Turns the pending secret on with a current code; the first factor comes with its recovery codes. */
-export async function confirmTotp(deps: SecondFactorDeps, address: string, userId: number, { Code }: FactorProof): Promise<RecoveryCodesResult> {
+/** The recovery codes that come with a factor turned on: new ones when the account has none left, else none. */
+export async function codesForNewFactor(trx: Executor, userId: number): Promise<string[]> {
+  if ((await factors.recoveryCodesLeft(trx, userId)) > 0) return [];
+  const codes = newRecoveryCodes();
+  await factors.replaceRecoveryCodes(trx, userId, codes);
+  return codes;
+}
+
+/** Turns the pending secret on with a current code (a passkey cannot); the first factor comes with its recovery codes. */
+export async function confirmTotp(deps: SecondFactorDeps, address: string, userId: number, { Code = '' }: FactorProof): Promise<RecoveryCodesResult> {
   const pending = await factors.totpOf(deps.db, userId);
   if (!pending || pending.enabled === 1) return { Result: false, Message: pending ? t.totpAlreadyOn : t.totpNotStarted, RecoveryCodes: [] };
   const emailKey = await emailKeyOf(deps.db, userId);
@@ -173,25 +194,48 @@ export async function confirmTotp(deps: SecondFactorDeps, address: string, userI
   }
   return deps.db.transaction().execute(async (trx) => {
     await factors.enableTotp(trx, userId);
-    if ((await factors.recoveryCodesLeft(trx, userId)) > 0) return { Result: true, Message: t.totpOn, RecoveryCodes: [] };
-    const RecoveryCodes = newRecoveryCodes();
-    await factors.replaceRecoveryCodes(trx, userId, RecoveryCodes);
-    return { Result: true, Message: t.totpOn, RecoveryCodes };
+    return { Result: true, Message: t.totpOn, RecoveryCodes: await codesForNewFactor(trx, userId) };
   });
 }
 
-/** A current factor, to change one: a code of the app, or an unused recovery code (used up). */
-async function checkProof(deps: SecondFactorDeps, address: string, userId: number, code: string): Promise<string | null> {
-  const emailKey = await emailKeyOf(deps.db, userId);
-  await checkLimits(deps, address, emailKey);
-  if ((await spendTotpCode(deps, userId, code)) || (await factors.spendRecoveryCode(deps.db, userId, code, deps.now()))) return null;
-  await countFailure(deps, address, emailKey);
-  return t.wrongProof;
+/**
+ * An assertion of one of the administrator's passkeys, answering a challenge of
+ * POST /api/account/passkey/proof-options (theirs, live, used now whatever comes of it): true when
+ * it verifies at `origin`; its counter and last use are then stored.
+ */
+async function provePasskey(deps: SecondFactorDeps, origin: string, userId: number, assertion: PasskeyAssertion): Promise<boolean> {
+  const challenge = challengeOfAnswer(assertion.response.clientDataJSON);
+  if (challenge === null) return false;
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await passkeys.takePasskeyChallenge(trx, challenge, 'proof', now);
+    const passkey = await passkeys.passkeyByCredential(trx, assertion.id);
+    if (!row || !passkey || row.user_id !== userId || passkey.user_id !== userId) return false;
+    const counter = await checkAssertion(relyingPartyOf(origin, ''), assertion, row.challenge_hash, passkey);
+    return counter !== null && (await passkeys.usePasskey(trx, passkey.id, counter, now));
+  });
 }
 
-export async function turnOffTotp(deps: SecondFactorDeps, address: string, userId: number, { Code }: FactorProof): Promise<MutationResult> {
+/**
+ * A current factor, to change one: a code of the app, an unused recovery code (used up), or an
+ * assertion of one of the account's passkeys. The refusal's message, or null.
+ */
+export async function checkProof(deps: SecondFactorDeps, address: string, userId: number, proof: FactorProof, origin: string): Promise<string | null> {
+  const emailKey = await emailKeyOf(deps.db, userId);
+  await checkLimits(deps, address, emailKey);
+  if (proof.Passkey !== undefined) {
+    if (await provePasskey(deps, origin, userId, proof.Passkey)) return null;
+  } else {
+    const code = proof.Code ?? '';
+    if ((await spendTotpCode(deps, userId, code)) || (await factors.spendRecoveryCode(deps.db, userId, code, deps.now()))) return null;
+  }
+  await countFailure(deps, address, emailKey);
+  return proof.Passkey !== undefined ? t.passkeyProofRefused : t.wrongProof;
+}
+
+export async function turnOffTotp(deps: SecondFactorDeps, address: string, userId: number, proof: FactorProof, origin: string): Promise<MutationResult> {
   if ((await factors.totpOf(deps.db, userId))?.enabled !== 1) return refuse(t.totpNotOn);
-  const wrong = await checkProof(deps, address, userId, Code);
+  const wrong = await checkProof(deps, address, userId, proof, origin);
   if (wrong) return refuse(wrong);
   await deps.db.transaction().execute(async (trx) => {
     await factors.deleteTotp(trx, userId);
@@ -201,9 +245,9 @@ export async function turnOffTotp(deps: SecondFactorDeps, address: string, userI
   return ok(t.totpOff);
 }
 
-export async function regenerateRecoveryCodes(deps: SecondFactorDeps, address: string, userId: number, { Code }: FactorProof): Promise<RecoveryCodesResult> {
+export async function regenerateRecoveryCodes(deps: SecondFactorDeps, address: string, userId: number, proof: FactorProof, origin: string): Promise<RecoveryCodesResult> {
   if (!(await hasFactor(deps.db, userId))) return { Result: false, Message: t.noFactor, RecoveryCodes: [] };
-  const wrong = await checkProof(deps, address, userId, Code);
+  const wrong = await checkProof(deps, address, userId, proof, origin);
   if (wrong) return { Result: false, Message: wrong, RecoveryCodes: [] };
   const RecoveryCodes = newRecoveryCodes();
   await deps.db.transaction().execute((trx) => factors.replaceRecoveryCodes(trx, userId, RecoveryCodes));
@@ -216,6 +260,7 @@ export async function resetSecondFactor(db: Db, email: string): Promise<boolean>
     const user = await findUserByEmail(trx, email);
     if (!user) return false;
     await factors.deleteAllFactors(trx, user.id);
+    await passkeys.deleteAllPasskeys(trx, user.id);
     await revokeUserSessions(trx, user.id);
     return true;
   });

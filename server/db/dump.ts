@@ -43,15 +43,16 @@ export const TABLES: Array<{ name: keyof Database; key: string[]; identity?: boo
   // An administrator's second factors (issue 29): a restored site keeps them.
   { name: 'user_totp', key: ['user_id'] },
   { name: 'recovery_code', key: ['id'], identity: true },
+  { name: 'passkey', key: ['id'], identity: true },
   // Visit statistics (issue 30): the views of the retention period and the daily totals.
   { name: 'stats_view', key: ['id'], identity: true },
   { name: 'stats_day', key: ['day'] },
 ];
 /**
- * Not kept: attempts, used form tokens and sign-in challenges of the last hours, not data; the
+ * Not kept: attempts, used form tokens and sign-in and passkey challenges of the last hours, not data; the
  * day's statistics key and visitors (issue 30), which must not outlive their day.
  */
-export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used', 'login_challenge', 'stats_key', 'stats_visitor'];
+export const NOT_BACKED_UP: Array<keyof Database> = ['rate_limit_hit', 'quote_attempt', 'quote_token_used', 'login_challenge', 'passkey_challenge', 'stats_key', 'stats_visitor'];
 
 interface Header {
   format: typeof FORMAT;

@@ -480,6 +480,41 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0018_passkeys': {
+    async up(db: Kysely<unknown>) {
+      const d = columnsOf(db);
+      // An administrator's passkeys (issue 29, WebAuthn): the credential's id and public key (COSE,
+      // both base64url), its signature counter (an assertion whose counter does not increase is
+      // refused), the transports its browser named, the name typed when it was added, when it was
+      // added and last used. A credential belongs to one account.
+      await db.schema
+        .createTable('passkey')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('user_id', d.integer, (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('credential_id', d.text, (c) => c.notNull().unique())
+        .addColumn('public_key', d.text, (c) => c.notNull())
+        .addColumn('counter', d.integer, (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', d.text, (c) => c.notNull().defaultTo('[]'))
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('created_at', d.integer, (c) => c.notNull())
+        .addColumn('last_used_at', d.integer)
+        .execute();
+      await db.schema.createIndex('passkey_user').on('passkey').column('user_id').execute();
+      // A WebAuthn challenge, as a sign-in's (login_challenge): its SHA-256 only, 5 minutes, single
+      // use, in the database so that any process may answer it. What it is for: a registration or
+      // a proof (the administrator's), a sign-in (an account's when it follows the password, whose
+      // challenge it goes with; anyone's with a passkey alone).
+      await db.schema
+        .createTable('passkey_challenge')
+        .addColumn('id', d.id, d.identity)
+        .addColumn('purpose', d.text, (c) => c.notNull().check(sql`purpose IN ('register', 'sign-in', 'proof')`))
+        .addColumn('user_id', d.integer, (c) => c.references('app_user.id').onDelete('cascade'))
+        .addColumn('login_challenge_id', d.integer, (c) => c.references('login_challenge.id').onDelete('cascade'))
+        .addColumn('challenge_hash', d.text, (c) => c.notNull().unique())
+        .addColumn('expires_at', d.integer, (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -335,7 +335,38 @@ export interface LoginChallengeTable {
   failures: Generated<number>;
 }
 
+/** An administrator's passkey (issue 29, WebAuthn). */
+export interface PasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter, as of the last assertion accepted (0: it keeps none). */
+  counter: number;
+  /** JSON array of the transports the browser named (usb, internal, hybrid…). */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn challenge waiting for its answer. */
+export interface PasskeyChallengeTable {
+  id: Generated<number>;
+  purpose: 'register' | 'sign-in' | 'proof';
+  /** The administrator (a registration, a proof, a sign-in's second step); null: a sign-in with a passkey alone. */
+  user_id: number | null;
+  /** The password step's challenge this sign-in finishes, or null. */
+  login_challenge_id: number | null;
+  challenge_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
+  passkey: PasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
   user_totp: UserTotpTable;
   recovery_code: RecoveryCodeTable;
   login_challenge: LoginChallengeTable;

@@ -62,11 +62,19 @@ export const messages = {
     totpNotOn: 'Les codes d’une application ne sont pas activés pour ce compte.',
     wrongCode: 'Code incorrect ou expiré : tapez le code affiché maintenant par l’application (6 chiffres).',
     wrongProof: 'Code incorrect : tapez le code affiché maintenant par l’application, ou un code de récupération inutilisé.',
-    noFactor: 'Activez d’abord une deuxième étape de connexion (les codes d’une application).',
+    noFactor: 'Activez d’abord une deuxième étape de connexion (une clé d’accès ou les codes d’une application).',
     totpOn: 'Les codes d’une application sont activés.',
     totpOff: 'Les codes d’une application sont désactivés.',
     newCodes: 'Nouveaux codes de récupération : les anciens ne fonctionnent plus.',
     setupRequired: 'Configurez d’abord une deuxième étape de connexion dans « Sécurité du compte ».',
+    // Passkeys.
+    passkeyProofRefused: 'Clé d’accès refusée : recommencez avec une clé d’accès de ce compte, ou tapez un code.',
+    passkeyRefused: 'Clé d’accès refusée : elle n’a pas pu être vérifiée pour ce site et ce compte. Recommencez.',
+    passkeyAdded: (name: string) => `Clé d’accès « ${name} » ajoutée.`,
+    passkeyRemoved: (name: string) => `Clé d’accès « ${name} » retirée.`,
+    passkeyNotFound: 'Aucune clé d’accès de ce compte ne porte ce numéro.',
+    noPasskey: 'Aucune clé d’accès pour ce compte.',
+    signInOver: 'Cette connexion a expiré : recommencez avec le mot de passe.',
   },
   /** What the command-line tools and the start-up print for the operator. */
   cli: {
@@ -78,7 +86,7 @@ export const messages = {
     noUser: (email: string) => `Aucun usager ${email}.`,
     passwordChanged: (email: string) => `Mot de passe de ${email} changé ; ses sessions sont fermées.`,
     passwordOnce: (password: string) => `Mot de passe (affiché une seule fois) : ${password}`,
-    secondFactorReset: (email: string) => `Deuxième étape de connexion de ${email} retirée (codes d’application et de récupération) ; ses sessions sont fermées.`,
+    secondFactorReset: (email: string) => `Deuxième étape de connexion de ${email} retirée (clés d’accès, codes d’application et de récupération) ; ses sessions sont fermées.`,
     adminCreated: (email: string, password: string) =>
       `\n  Administrateur créé : ${email}\n  Mot de passe (affiché une seule fois) : ${password}\n  Changez-le avec : npm run admin -- reset-password ${email}\n\n`,
     adminFromEnv: 'Administrateur créé depuis ADMIN_EMAIL / ADMIN_PASSWORD.',

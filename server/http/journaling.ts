@@ -24,9 +24,12 @@ import type { TrashBody } from '../trash/trash.service.ts';
 
 /** Issue 29: a sign-in's second step, and the account's factors (they count wrong codes in the sign-in limits, outside any transaction of the edge's). */
 const SIGN_IN_STEPS = new Set(['loginTotp', 'loginRecovery']);
-const SECOND_FACTOR_OPS = [...SIGN_IN_STEPS, 'setupTotp', 'confirmTotp', 'deleteTotp', 'regenerateRecoveryCodes'];
-/** Writes that are not the owner's changes: a token's renewal, a visitor's quote request, a page view. */
-const NOT_LOGGED = new Set(['refreshToken', 'sendQuote', 'sendStatsView']);
+const SECOND_FACTOR_OPS = [...SIGN_IN_STEPS, 'loginPasskey', 'setupTotp', 'confirmTotp', 'deleteTotp', 'regenerateRecoveryCodes', 'addPasskey', 'deletePasskey'];
+/**
+ * Writes that are not the owner's changes: a token's renewal, a visitor's quote request, a page
+ * view, a passkey ceremony's options (a challenge; its answer is logged).
+ */
+const NOT_LOGGED = new Set(['refreshToken', 'sendQuote', 'sendStatsView', 'loginPasskeyOptions', 'passkeyRegistrationOptions', 'passkeyProofOptions']);
 /**
  * Writes that run their own transaction after their slow work (scrypt, the image worker, files) and
  * write their entry in it through `ctx.journal`: the edge holds no transaction around them. The
@@ -59,7 +62,7 @@ const TABLE_OF_KIND: Record<string, 'category' | 'project_type' | 'project' | 'p
 };
 
 function actionOf(operationId: string): string {
-  if (operationId === 'login' || SIGN_IN_STEPS.has(operationId)) return 'sign-in';
+  if (operationId === 'login' || operationId === 'loginPasskey' || SIGN_IN_STEPS.has(operationId)) return 'sign-in';
   if (operationId === 'logout') return 'sign-out';
   if (operationId === 'updateUser') return 'password';
   if (operationId === 'deleteTrash') return 'erase';
@@ -89,6 +92,12 @@ async function targetOf(db: Executor, op: ContractOperation, arg: Arg): Promise<
   if (op.tag === 'subtype' && body) return { kind, recordId: `${String(body.SrcId)}-${String(body.DestId)}`, name: '' };
   if (op.tag === 'image') return { kind, recordId: arg.name === undefined ? '' : String(arg.name), name: arg.name === undefined ? '' : String(arg.name) };
   if (op.operationId.startsWith('order')) return { kind, recordId: String(arg.categoryId ?? arg.typeId ?? arg.id ?? ''), name: '' };
+  // A passkey (issue 29): the name typed, or the one it had.
+  if (op.operationId === 'addPasskey') return { kind, recordId: '', name: String(body?.Name ?? '').trim() };
+  if (op.operationId === 'deletePasskey') {
+    const passkey = await db.selectFrom('passkey').select('name').where('id', '=', Number(arg.id)).executeTakeFirst();
+    return { kind, recordId: String(arg.id), name: passkey?.name ?? '' };
+  }
   const id = arg.itemId ?? arg.id;
   if (id === undefined) return { kind, recordId: '', name: '' };
   return { kind, recordId: String(id), name: await nameOf(db, kind, String(id)) };
@@ -149,6 +158,17 @@ async function whoOf(db: Executor, op: ContractOperation, arg: Arg, ctx: Handler
       .executeTakeFirst();
     return row?.email ?? '';
   }
+  if (op.operationId === 'loginPasskey') {
+    // The account of the passkey it names (whether or not it is then accepted).
+    const credential = String((arg.passkeyAssertion as Arg | undefined)?.id ?? '');
+    const row = await db
+      .selectFrom('passkey')
+      .innerJoin('app_user', 'app_user.id', 'passkey.user_id')
+      .select('app_user.email')
+      .where('passkey.credential_id', '=', credential)
+      .executeTakeFirst();
+    return row?.email ?? '';
+  }
   if (op.operationId === 'logout') {
     const token = /^Bearer (.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1];
     if (!token) return '';
@@ -198,7 +218,11 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
     const who = await whoOf(db, op, arg, ctx);
     const before = await targetOf(db, op, arg);
     const targetAfter = async (executor: Executor, answer: Answer): Promise<Target> => {
-      if (op.operationId === 'login' || SIGN_IN_STEPS.has(op.operationId)) return { ...before, name: who };
+      if (op.operationId === 'login' || op.operationId === 'loginPasskey' || SIGN_IN_STEPS.has(op.operationId)) return { ...before, name: who };
+      if (op.operationId === 'addPasskey' && answer.Result) {
+        const row = await executor.selectFrom('passkey').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+        return { ...before, recordId: row?.id === undefined || row.id === null ? '' : String(row.id) };
+      }
       if (!answer.Result) return before;
       if (op.operationId === 'addUser') return added(executor, before.kind, before);
       if (op.operationId === 'uploadImage') return { ...before, recordId: answer.Name ?? '', name: answer.Name ?? '' };

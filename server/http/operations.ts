@@ -49,6 +49,8 @@ export interface Services {
   dummyPasswordHash: () => Promise<string>;
   /** REQUIRE_SECOND_FACTOR (issue 29): an administrator without a second factor may only set one up. */
   requireSecondFactor: boolean;
+  /** PUBLIC_URL: the site's origin (absolute URLs, a passkey's relying party); unset, the request's own. */
+  publicUrl: string | undefined;
 }
 
 export interface HandlerContext {

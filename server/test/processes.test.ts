@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { md5hex } from '../auth/passwords.ts';
 import { totpAt, TOTP_STEP_SECONDS } from '../auth/totp.ts';
+import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../contract/api.ts';
+import { SoftAuthenticator } from './softAuthenticator.ts';
 import { openDatabase } from '../db/database.ts';
 import { demoCategories } from '../demo/content.ts';
 import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
@@ -189,6 +191,34 @@ test('an authenticator code used through one process is refused through the othe
   expect(await post(b, '/api/login/totp/', { Challenge: second.Challenge, Code: code })).toEqual({ Result: false, Token: '', RefreshToken: '' });
   // The codes off again (with a recovery code), so the next tests sign in with the password alone.
   expect((await del(a, '/api/account/totp/', { Code: (confirmed.RecoveryCodes as string[])[0] }, token)).Result).toBe(true);
+});
+
+test('a passkey challenge issued by one process is answered through the other, once (issue 29)', async () => {
+  // The site as http://localhost (a relying party is a host name), through the proxy TRUST_PROXY names.
+  const site = { 'x-forwarded-for': '10.29.9.10', 'x-forwarded-host': 'localhost', 'x-forwarded-proto': 'http' };
+  const send = async (server: Server, method: string, path: string, body: unknown, token?: string) => {
+    const res = await fetch(server.base + path, {
+      method,
+      headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'content-type': 'application/json', ...site, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const token = await adminToken();
+  const phone = new SoftAuthenticator();
+  const registration = (await send(a, 'POST', '/api/account/passkey/options', {}, token)).Options as PasskeyCreationOptions;
+  expect(registration.rp.id).toBe('localhost');
+  const added = await send(b, 'POST', '/api/account/passkey/', { Name: 'iPhone de Marc', Credential: phone.create(registration, { origin: 'http://localhost' }) }, token);
+  expect(added).toMatchObject({ Result: true, RecoveryCodes: expect.arrayContaining([expect.any(String)]) });
+
+  const options = (await send(b, 'POST', '/api/login/passkey/options', { Challenge: null })).Options as PasskeyRequestOptions;
+  const assertion = phone.get(options, { origin: 'http://localhost' });
+  expect(await send(a, 'POST', '/api/login/passkey/', assertion)).toMatchObject({ Result: true, Token: expect.any(String) });
+  expect(await send(b, 'POST', '/api/login/passkey/', assertion)).toEqual({ Result: false, Token: '', RefreshToken: '' });
+
+  // Removed again (with a recovery code), so the next tests sign in with the password alone.
+  const [passkey] = (await call(b.base, 'GET', '/api/account/security', token)).json.Passkeys as Array<{ Id: number }>;
+  expect(await send(a, 'DELETE', `/api/account/passkey/${passkey?.Id}`, { Code: (added.RecoveryCodes as string[])[0] }, token)).toMatchObject({ Result: true });
 });
 
 test('visit statistics: views through both processes count into the same totals, and one visitor seen by both is one visitor (the day’s key is shared)', async () => {

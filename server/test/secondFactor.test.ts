@@ -85,7 +85,7 @@ test('an account without a second factor signs in with the single call of the sp
 
 test('setting up the codes: a 160-bit secret and its URI, on only with a current code, with 10 recovery codes shown once and stored hashed; twice is refused', async () => {
   const { Token: token } = await t.login();
-  expect(await security(token)).toEqual({ Totp: false, RecoveryCodesLeft: 0, SetupRequired: false });
+  expect(await security(token)).toEqual({ Totp: false, Passkeys: [], RecoveryCodesLeft: 0, SetupRequired: false });
   const setup = (await post<TotpSetup>('/api/account/totp/', {}, { token })).json;
   expect(setup.Secret).toMatch(/^[A-Z2-7]{32}$/); // 32 base32 characters: 160 bits
   const uri = new URL(setup.Uri);
@@ -103,7 +103,7 @@ test('setting up the codes: a 160-bit secret and its URI, on only with a current
   expect(confirmed.RecoveryCodes).toHaveLength(10);
   expect(new Set(confirmed.RecoveryCodes).size).toBe(10);
   for (const code of confirmed.RecoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
-  expect(await security(token)).toEqual({ Totp: true, RecoveryCodesLeft: 10, SetupRequired: false });
+  expect(await security(token)).toEqual({ Totp: true, Passkeys: [], RecoveryCodesLeft: 10, SetupRequired: false });
   // Stored hashed: no code in clear in the database.
   const stored = JSON.stringify(await t.db.selectFrom('recovery_code').selectAll().execute());
   for (const code of confirmed.RecoveryCodes) expect(stored).not.toContain(code.replace(/-/g, ''));
@@ -117,7 +117,7 @@ test('setting up the codes: a 160-bit secret and its URI, on only with a current
   // Off again with a current code (the next step's): the recovery codes go with the last factor.
   clock += STEP;
   expect((await post('/api/account/totp/', { Code: totpAt(setup.Secret, clock) }, { token, method: 'DELETE' })).json).toEqual({ Result: true, Message: 'Les codes d’une application sont désactivés.' });
-  expect(await security(token)).toEqual({ Totp: false, RecoveryCodesLeft: 0, SetupRequired: false });
+  expect(await security(token)).toEqual({ Totp: false, Passkeys: [], RecoveryCodesLeft: 0, SetupRequired: false });
   expect((await signIn(newAddress())).json.Result).toBe(true);
 });
 
@@ -263,7 +263,7 @@ describe('with the codes on', () => {
     // The switch is read at each call: set it on this app as REQUIRE_SECOND_FACTOR=true does at start-up.
     t.app.services.requireSecondFactor = true;
     try {
-      expect(await security(third)).toEqual({ Totp: false, RecoveryCodesLeft: 0, SetupRequired: true });
+      expect(await security(third)).toEqual({ Totp: false, Passkeys: [], RecoveryCodesLeft: 0, SetupRequired: true });
       const refused = await t.call('GET', '/api/user/all/', { token: third });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ Result: false, Message: 'Configurez d’abord une deuxième étape de connexion dans « Sécurité du compte ».' });
@@ -291,6 +291,6 @@ describe('with the codes on', () => {
     expect((await t.call('GET', '/api/account/security', { token })).statusCode).toBe(401); // session ended
     const again = await signIn(newAddress());
     expect(again.json).toMatchObject({ Result: true });
-    expect(await security(again.json.Token)).toEqual({ Totp: false, RecoveryCodesLeft: 0, SetupRequired: false });
+    expect(await security(again.json.Token)).toEqual({ Totp: false, Passkeys: [], RecoveryCodesLeft: 0, SetupRequired: false });
   });
 });

@@ -61,6 +61,11 @@ const validCalls: Record<string, { url: string; body?: unknown; headers?: Record
   confirmTotp: { url: '/api/account/totp/confirm', body: { Code: '123456' } },
   deleteTotp: { url: '/api/account/totp/', body: { Code: '123456' } },
   regenerateRecoveryCodes: { url: '/api/account/recovery/', body: { Code: '123456' } },
+  // Issue 29: passkeys (a registration's options and answer, a proof's options, a removal).
+  passkeyRegistrationOptions: { url: '/api/account/passkey/options' },
+  passkeyProofOptions: { url: '/api/account/passkey/proof-options' },
+  addPasskey: { url: '/api/account/passkey/', body: { Name: 'iPhone de Marc', Credential: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'oA' } } } },
+  deletePasskey: { url: '/api/account/passkey/1', body: { Code: '123456' } },
   // Issue 31: clients' testimonials.
   addTestimonial: { url: '/api/testimonial/', body: { Id: 0, Text: 'Un travail soigné, merci !', ClientName: 'Julie B.', Place: 'Aylmer', Month: '2025-06', ProjectId: null, Published: false, Consent: false } },
   updateTestimonial: { url: '/api/testimonial/1', body: { Id: 1, Text: 'Un travail soigné, merci !', ClientName: 'Julie B.', Place: 'Aylmer', Month: '2025-06', ProjectId: null, Published: false, Consent: false } },

@@ -84,6 +84,9 @@ export const adminApi = generatedAdminApi.enhanceEndpoints({
     confirmTotp: { invalidatesTags: ['User', 'Journal'] },
     deleteTotp: { invalidatesTags: ['User', 'Journal'] },
     regenerateRecoveryCodes: { invalidatesTags: ['User', 'Journal'] },
+    // Passkeys: a registration or removal changes the account's list (a proof's use, its last use).
+    addPasskey: { invalidatesTags: ['User', 'Journal'] },
+    deletePasskey: { invalidatesTags: ['User', 'Journal'] },
   },
 });
 

@@ -104,6 +104,13 @@ const added: [string, string][] = [
   ['DELETE', '/api/account/totp/'],
   ['POST', '/api/account/totp/confirm'],
   ['POST', '/api/account/recovery/'],
+  // Issue 29: passkeys (sign-in alone or as the second step; registration, proof, removal).
+  ['POST', '/api/login/passkey/options'],
+  ['POST', '/api/login/passkey/'],
+  ['POST', '/api/account/passkey/options'],
+  ['POST', '/api/account/passkey/proof-options'],
+  ['POST', '/api/account/passkey/'],
+  ['DELETE', '/api/account/passkey/{Id}'],
   // Issue 30: visit statistics (the beacon, its <noscript> image, the owner's figures).
   ['POST', '/api/stats/view'],
   ['GET', '/api/stats/view'],
@@ -141,7 +148,7 @@ test('every operation has a unique operationId and a tag', () => {
 });
 
 test('every mutation except login (and its second step), refresh, logout, a visitor\'s quote request and page view declares bearer security', () => {
-  const open = ['login', 'loginTotp', 'loginRecovery', 'refreshToken', 'logout', 'sendQuote', 'sendStatsView'];
+  const open = ['login', 'loginTotp', 'loginRecovery', 'loginPasskeyOptions', 'loginPasskey', 'refreshToken', 'logout', 'sendQuote', 'sendStatsView'];
   for (const { method, op } of operations) {
     if (method === 'GET' || open.includes(op.operationId ?? '')) continue;
     expect(op.security?.some((s) => 'bearer' in s)).toBe(true);

@@ -3,7 +3,7 @@
 export const adminSecurity = {
   menu: 'Sécurité du compte',
   title: 'Sécurité du compte',
-  intro: 'Une deuxième étape de connexion : même avec votre mot de passe, personne n’entre sans le code de votre téléphone.',
+  intro: 'Une deuxième étape de connexion : même avec votre mot de passe, personne n’entre sans votre téléphone (sa clé d’accès ou le code de son application).',
   required: 'Ce site exige une deuxième étape de connexion : activez-la pour continuer.',
   totpTitle: 'Codes d’une application',
   totpOn: 'Activés : à chaque connexion, le code de l’application est demandé après le mot de passe.',
@@ -23,6 +23,21 @@ export const adminSecurity = {
   codesShownOnce: 'Vos codes de récupération, affichés une seule fois : notez-les ou imprimez-les et gardez-les hors de votre téléphone. Chacun permet une connexion si le téléphone est perdu.',
   codesLabel: 'Codes de récupération',
   codeRequired: 'Tapez d’abord le code de l’application (6 chiffres).',
+  // Passkeys.
+  passkeysTitle: 'Clés d’accès',
+  passkeysIntro: 'Une clé d’accès se sert de l’empreinte, du visage ou du NIP de votre téléphone ou ordinateur : elle ne fonctionne que sur ce site, et personne ne peut vous la faire taper ailleurs.',
+  passkeysNone: 'Aucune clé d’accès.',
+  passkeysLabel: 'Vos clés d’accès',
+  passkeyName: 'Nom de la clé',
+  passkeyNameHint: 'Par exemple « iPhone de Marc » : pour la reconnaître dans cette liste.',
+  addPasskey: 'Ajouter une clé d’accès',
+  nameRequired: 'Tapez d’abord le nom de la clé (60 caractères au plus).',
+  created: (date: string) => `Ajoutée le ${date}`,
+  lastUsed: (date: string | null) => (date === null ? 'Jamais utilisée' : `Dernière utilisation le ${date}`),
+  remove: 'Retirer',
+  passkeyUnsupported: 'Ce navigateur ne gère pas les clés d’accès : utilisez-en un récent (Chrome, Safari, Edge, Firefox) ou les codes d’une application.',
+  passkeyCancelled: 'Clé d’accès annulée ou refusée par l’appareil. Réessayez.',
+  proofHint: 'Pour retirer une clé, désactiver les codes ou en générer de nouveaux : tapez un code, ou laissez vide pour confirmer avec une de vos clés d’accès.',
   proofRequired: 'Tapez d’abord un code de l’application ou un code de récupération.',
   failed: 'Opération impossible pour le moment. Réessayez plus tard.',
   /** The sign-in's second step. */
@@ -36,5 +51,10 @@ export const adminSecurity = {
     submit: 'Valider',
     failed: 'Code incorrect ou expiré. Réessayez, ou recommencez la connexion.',
     restart: 'Recommencer la connexion',
+    // Passkeys.
+    passkeyIntro: 'Mot de passe correct. Confirmez maintenant avec votre clé d’accès (empreinte, visage ou NIP de votre appareil).',
+    usePasskey: 'Utiliser ma clé d’accès',
+    withPasskey: 'Se connecter avec une clé d’accès',
+    passkeyFailed: 'Clé d’accès refusée ou annulée. Réessayez, ou connectez-vous avec le mot de passe.',
   },
 } as const;

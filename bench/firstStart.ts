@@ -77,10 +77,15 @@ try {
       if (!Media || Media.Widths.length === 0) complete = false;
       for (const w of Media?.Widths ?? []) for (const format of ['avif', 'webp']) urls.add(`${name}.${w}.${format}`);
     }
+    // Six at a time, as a browser does (the server caps the connections of one address at
+    // MAX_CONNECTIONS_PER_ADDRESS, 100: several hundred at once were refused).
+    const queue = [...urls];
     await Promise.all(
-      [...urls].map(async (url) => {
-        const answer = await fetch(`${origin}/assets/images/${url}`, { method: 'HEAD' });
-        if (answer.status !== 200) missing.add(`${url} (${answer.status})`);
+      Array.from({ length: 6 }, async () => {
+        for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+          const answer = await fetch(`${origin}/assets/images/${url}`, { method: 'HEAD' });
+          if (answer.status !== 200) missing.add(`${url} (${answer.status})`);
+        }
       }),
     );
     return complete;

@@ -40,8 +40,11 @@ export const paths = {
   },
 } as const;
 
-/** The public pages without an id, in the sitemap's order. */
-export const fixedPages = [paths.welcome, paths.about, paths.contact, paths.privacy].map((page) => page.href());
+/**
+ * The public pages without an id, in the sitemap's order. Marked pure: a bundle that uses nothing
+ * of this module but isAdminPath (boot.ts) leaves it out.
+ */
+export const fixedPages = /*#__PURE__*/ [paths.welcome, paths.about, paths.contact, paths.privacy].map((page) => page.href());
 
 /** The numeric id of a route parameter, or null when it is not a positive whole number. */
 export function parseId(value: string | undefined): number | null {

@@ -37,11 +37,16 @@ async function heading(page: Page, text: string) {
   assert.equal((await h1.textContent())?.trim(), text);
 }
 
-/** A desktop page at `path`, once it shows its heading. */
+/**
+ * A desktop page at `path`, once it shows its heading and its script has taken over (the header
+ * drops `is-static`: until then the menu is the one that works without JavaScript, opening on
+ * hover). The scripts start once the page's photo is painted, which can be after its load event.
+ */
 async function openAt(path: string, text: string): Promise<WatchedPage> {
   const watched = await openPage(browser, DESKTOP);
   await watched.page.goto(url(path));
   await heading(watched.page, text);
+  await watched.page.locator('header.site-header:not(.is-static)').waitFor();
   return watched;
 }
 

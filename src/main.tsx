@@ -1,4 +1,6 @@
 import { isAdminPath, langOfPath } from '../contract/paths';
+import type { ServerCache } from './api/hydration';
+import type { DataRouter } from './app/AppRouter';
 import './styles/global.css';
 
 /**
@@ -29,7 +31,7 @@ async function start(container: HTMLElement) {
   const store = makeStore();
   // A server-rendered page brings the API answers it was rendered with: the store starts with them.
   const cache = document.getElementById(SERVER_CACHE_ID)?.textContent;
-  if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as Parameters<typeof serverCacheReceived>[0]));
+  if (cache) store.dispatch(serverCacheReceived(JSON.parse(cache) as ServerCache));
   // The saved session is the admin area's: its chunk restores it (startDataRouter, or the light
   // router's hand-over on the first admin path); public pages never touch it.
   await step();
@@ -39,7 +41,6 @@ async function start(container: HTMLElement) {
   ]);
   await texts;
   await step();
-  type DataRouter = Awaited<ReturnType<typeof startDataRouter>>;
   const render = (dataRouter?: DataRouter) => createRoot(container).render(<App store={store} dataRouter={dataRouter} />);
   // Public pages arrive rendered by the server: the same tree hydrates them, under the light
   // router. A visit that starts on an admin page (a client page) fetches the data router and the

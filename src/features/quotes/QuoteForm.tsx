@@ -45,12 +45,13 @@ function formDataOf(form: HTMLFormElement): FormData {
 type Stage = { kind: 'editing' } | { kind: 'sending'; sent: number; total: number } | { kind: 'sent'; message: string };
 
 /** What an answer of POST /api/quote says: stored, a field refused, or a refusal of the whole form. */
+/** The server's answer; `field` 'Token' when the token is refused or unknown (no answer came: it may have been used). */
 function readAnswer(result: { data?: QuoteResult; error?: unknown }, t: PublicMessages): { ok: true; message: string } | { ok: false; field: string; message: string } {
   const data = result.data ?? ((result.error as { data?: unknown } | undefined)?.data as Partial<QuoteResult> | undefined);
   if (data && typeof data.Message === 'string') {
     return data.Result === true ? { ok: true, message: data.Message } : { ok: false, field: data.Field ?? '', message: data.Message };
   }
-  return { ok: false, field: '', message: t.quotes.form.failed };
+  return { ok: false, field: 'Token', message: t.quotes.form.failed };
 }
 
 export function QuoteForm() {
@@ -133,8 +134,9 @@ export function QuoteForm() {
         setNotice(answer.message);
         noticeRef.current?.focus();
       }
-      // An expired form gets a new token; what was written stays.
-      if (answer.field === 'Token' || answer.field === '') void form.refetch();
+      // An expired or used token (or one whose fate is unknown) is renewed; what was written stays.
+      // Not after « sent too soon »: the token is still good, and a new one would start the wait again.
+      if (answer.field === 'Token') void form.refetch();
     } finally {
       stop();
     }

@@ -515,6 +515,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0019_change_sequence': {
+    async up(db: Kysely<unknown>) {
+      // Several processes on PostgreSQL (changes.ts): every committed write moves this sequence
+      // before it is answered, and a process compares it with what it last saw before it serves a
+      // read, so a read never comes from a cache older than a write answered before it. SQLite is
+      // one process: nothing to compare.
+      if (columnsOf(db).postgres) await sql`CREATE SEQUENCE portfolio_changes`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

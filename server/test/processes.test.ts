@@ -10,6 +10,7 @@ import { md5hex } from '../auth/passwords.ts';
 import { totpAt, TOTP_STEP_SECONDS } from '../auth/totp.ts';
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../contract/api.ts';
 import { SoftAuthenticator } from './softAuthenticator.ts';
+import { createChanges } from '../db/changes.ts';
 import { openDatabase } from '../db/database.ts';
 import { demoCategories } from '../demo/content.ts';
 import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
@@ -71,6 +72,33 @@ test('a change through one process is served at once by the other, its cached an
   const update = await call(a.base, 'PUT', '/api/project/1', token, renamed);
   expect(update.json.Result).toBe(true);
   expect(await page()).toContain('Nouveau nom du projet');
+});
+
+test('a process that has not heard of a write yet still serves no cache older than it: the read compares first', async () => {
+  const databaseUrl = await databaseUrlFor(dataDir);
+  const db = await openDatabase({ dataDir, databaseUrl });
+  const quiet = { warn: () => {} };
+  const writer = createChanges(db, databaseUrl, quiet);
+  // A process whose notifications never come (its listening connection cannot be made).
+  const deaf = createChanges(db, 'postgres://127.0.0.1:1/nowhere', quiet);
+  let drops = 0;
+  deaf.onChange(() => drops++);
+  try {
+    await deaf.fresh();
+    const before = drops;
+    await deaf.fresh();
+    expect(drops).toBe(before); // nothing written: the cache stays
+    await writer.publish();
+    await deaf.fresh();
+    expect(drops).toBe(before + 1);
+    // Reads arriving together share one comparison, and each sees the write answered before it.
+    await writer.publish();
+    await Promise.all([deaf.fresh(), deaf.fresh(), deaf.fresh()]);
+    expect(drops).toBe(before + 2);
+  } finally {
+    await Promise.all([writer.close(), deaf.close()]);
+    await db.destroy();
+  }
 });
 
 test('sign-in attempts are counted across processes: the sixth failure is refused on either', async () => {

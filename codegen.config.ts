@@ -7,7 +7,9 @@
 //                          table of operations (operationId → [argument, answer]) and where each is;
 //   contract/limits.ts     the length and pattern limits of every string the contract constrains
 //                          (and the number of items of every array it bounds), as data the
-//                          client's validators and the server's rules import.
+//                          client's validators and the server's rules import;
+//   contract/publicLimits.ts  those of what public calls send (the quote form, sign-in): what
+//                          public pages load; limits.ts has the others.
 //   npm run codegen                  write the files
 //   node codegen.config.ts --check   exit 1 when a committed file is stale (used by a test)
 import { createHash } from 'node:crypto';
@@ -84,9 +86,11 @@ function operationsOf(doc: JsonObject): string {
  * minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, and minItems and maxItems of every bounded array, per schema and property.
  * A schema marked `x-client-limits: false` is left out: JSON that machines write (a passkey
  * ceremony's, issue 29), which no form validates; the server still checks it from openapi.yaml.
- * The object is one constant, loaded whole by every page with a form (the public quote form too).
+ * The schemas that public calls send (the quote form's, sign-in's) are written apart, in
+ * publicLimits.ts: a page loads one constant whole, and public pages no longer load the
+ * administrator's (issue 33's budget for public JavaScript).
  */
-function limitsOf(doc: JsonObject): string {
+function limitsOf(doc: JsonObject): { limits: string; publicLimits: string } {
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
   const resolve = (node: Json): JsonObject => {
     let at = node;
@@ -119,16 +123,35 @@ function limitsOf(doc: JsonObject): string {
     }
     if (Object.keys(properties).length) all[name] = properties;
   }
+  // The schemas the request bodies of public calls name (an administrator's token not required).
+  const sent = new Set<string>();
+  const refsIn = (node: Json): void => {
+    if (Array.isArray(node)) node.forEach(refsIn);
+    else if (isObject(node)) {
+      if (typeof node.$ref === 'string') sent.add(node.$ref.split('/').pop() as string);
+      Object.values(node).forEach(refsIn);
+    }
+  };
+  for (const item of Object.values(doc.paths as JsonObject)) {
+    for (const operation of Object.values(item as JsonObject)) {
+      if (isObject(operation) && !adminOnly(operation)) refsIn(operation.requestBody ?? null);
+    }
+  }
+  const pick = (isPublic: boolean) => Object.fromEntries(Object.entries(all).filter(([name]) => sent.has(name) === isPublic));
   const patterns = Object.entries(all)
     .filter(([, value]) => typeof value.pattern === 'string')
     .map(([name]) => `  ${name}: new RegExp(limits.${name}.pattern),`)
     .join('\n');
-  return (
-    '/** String (and array) limits of the contract: `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
-    `export const limits = ${JSON.stringify(all, null, 2)} as const;\n\n` +
-    '/** The pattern of each string schema, compiled. */\n' +
-    `export const patterns = {\n${patterns}\n};\n`
-  );
+  return {
+    publicLimits:
+      '/** The limits of what public calls send (the quote form, sign-in, the statistics): `publicLimits.<Schema>.<Property>`. */\n' +
+      `export const publicLimits = ${JSON.stringify(pick(true), null, 2)} as const;\n`,
+    limits:
+      '/** String (and array) limits of the contract (those of what public calls send: publicLimits.ts): `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
+      `export const limits = ${JSON.stringify(pick(false), null, 2)} as const;\n\n` +
+      '/** The pattern of each string schema, compiled. */\n' +
+      `export const patterns = {\n${patterns}\n};\n`,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -153,11 +176,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(code.replace(own, '')));
     return banner + code.replace(own, `import type { ${used.join(', ')} } from '../../contract/api';\n${reexport}`);
   };
+  const limits = limitsOf(doc);
   const files: [string, string][] = [
     [config.outputFile, await clientFile(false, 'generatedApi', "export type * from '../../contract/api';\n")],
     [here('./src/api/generatedAdmin.ts'), await clientFile(true, 'generatedAdminApi', '')],
     [here('./contract/api.ts'), banner + '// Types only: no RTK Query, no DOM; the server and the client both import them.\n' + types + operationsOf(doc)],
-    [here('./contract/limits.ts'), banner + limitsOf(doc)],
+    [here('./contract/limits.ts'), banner + limits.limits],
+    [here('./contract/publicLimits.ts'), banner + limits.publicLimits],
   ];
   let stale = false;
   for (const [path, text] of files) {

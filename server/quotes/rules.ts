@@ -1,11 +1,11 @@
 // Quote requests: the limits and the spam rules (their French sentences are in server/domain/messages.ts,
 // `quote`). The field rules themselves are the contract's (openapi.yaml, QuoteRequest).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { limits } from '../../contract/limits.ts';
+import { publicLimits } from '../../contract/publicLimits.ts';
 import type { Lang } from '../../contract/paths.ts';
 
 /** At most five photos, each an image of at most 20 Mo (the image library's limit). */
-export const MAX_PHOTOS = limits.QuoteRequest.Photos.maxItems;
+export const MAX_PHOTOS = publicLimits.QuoteRequest.Photos.maxItems;
 /** A form sent sooner than this after it was shown is a robot's: a person takes longer to type. */
 export const MIN_FILL_MS = 3_000;
 /** A form token is good for two hours (time to write a request and choose its photos), and once. */

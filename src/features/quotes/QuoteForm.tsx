@@ -9,7 +9,7 @@ import { onUploadProgress } from '../../api/uploadTransport';
 import type { PublicMessages } from '../../messages';
 import { useLang } from '../../lib/lang';
 import { MAX_IMAGE_BYTES } from '../../../contract/images';
-import { limits } from '../../../contract/limits';
+import { publicLimits } from '../../../contract/publicLimits';
 import { paths } from '../../../contract/paths';
 import { quoteFormArg } from './formQuery';
 import { photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
@@ -182,7 +182,7 @@ export function QuoteForm() {
         name={name}
         type={type}
         autoComplete={autoComplete}
-        maxLength={limits.QuoteRequest[name].maxLength}
+        maxLength={publicLimits.QuoteRequest[name].maxLength}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={described(name, hint)}
         disabled={sending}
@@ -221,7 +221,7 @@ export function QuoteForm() {
             id={fieldId('Message')}
             name="Message"
             rows={6}
-            maxLength={limits.QuoteRequest.Message.maxLength}
+            maxLength={publicLimits.QuoteRequest.Message.maxLength}
             disabled={sending}
             aria-invalid={errors.Message ? true : undefined}
             aria-describedby={described('Message', fieldId('Message-aide'))}
@@ -277,7 +277,7 @@ export function QuoteForm() {
             }}
           />
           <p className="quote-hint" id={fieldId('Photos-aide')}>
-            {t.photosHint(limits.QuoteRequest.Photos.maxItems, MAX_IMAGE_BYTES / 1024 / 1024)}
+            {t.photosHint(publicLimits.QuoteRequest.Photos.maxItems, MAX_IMAGE_BYTES / 1024 / 1024)}
           </p>
           {fieldError('Photos')}
         </div>

@@ -1,13 +1,13 @@
 // The quote request form's rules, checked in the browser before sending so that each field says
 // what is wrong in French; the server checks them all again (openapi.yaml QuoteRequest and
 // server/quotes/service.ts) and its answer names the field it refuses.
-// Lengths, patterns and the number of photos are the contract's (contract/limits.ts, generated
+// Lengths, patterns and the number of photos are the contract's (contract/publicLimits.ts, generated
 // from openapi.yaml); the size of a photo is the image library's (contract/images.ts).
 import { MAX_IMAGE_BYTES } from '../../../contract/images';
-import { limits } from '../../../contract/limits';
+import { publicLimits } from '../../../contract/publicLimits';
 import type { PublicMessages } from '../../messages';
 
-const { Name, Email, Phone, City, Message, Photos } = limits.QuoteRequest;
+const { Name, Email, Phone, City, Message, Photos } = publicLimits.QuoteRequest;
 const MAX_PHOTOS = Photos.maxItems;
 const MAX_PHOTO_BYTES = MAX_IMAGE_BYTES;
 const PHOTO_TYPES = /^image\/(jpeg|png|webp|avif|gif)$/;

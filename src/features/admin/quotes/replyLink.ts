@@ -2,9 +2,9 @@
 // contract's rule (openapi.yaml QuoteRequest.Email, the site settings' rule), each part encoded, so
 // that nothing stored before that rule (`client@exemple.ca?bcc=…`) can add a recipient, a header or
 // a body to the reply.
-import { limits } from '../../../../contract/limits';
+import { publicLimits } from '../../../../contract/publicLimits';
 
-const ADDRESS = new RegExp(limits.QuoteRequest.Email.pattern);
+const ADDRESS = new RegExp(publicLimits.QuoteRequest.Email.pattern);
 
 /** `mailto:` the address with `subject`, or '' when the address is empty or not an e-mail address. */
 export function replyLink(address: string, subject: string): string {

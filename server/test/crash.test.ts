@@ -15,7 +15,7 @@ import { build } from './helper.ts';
 import { startMailCatcher } from './mailCatcher.ts';
 import { call, login, quoteToken, quoteTokens, sendQuote, start, type Server } from './serverProcess.ts';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 /** Writes until the server dies; returns what was acknowledged (Result:true). */
 async function writeUntilKilled(server: Server, round: number, formTokens: string[]): Promise<{ names: string[]; quotes: string[]; lastUpdate: number; inFlightUpdate: number }> {

@@ -17,7 +17,7 @@ import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
 import { startMailCatcher, type MailCatcher } from './mailCatcher.ts';
 import { call, EMAIL, login, PASSWORD, quoteToken, sendQuote, start, XSRF, type Server } from './serverProcess.ts';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 let dataDir: string;
 let smtp: MailCatcher;

@@ -15,10 +15,9 @@ async function start(container: HTMLElement) {
   const { pathname } = window.location;
   // A client page (the admin area) has nothing to show until it renders: no steps.
   const step = container.hasChildNodes() ? nextTask : () => Promise.resolve();
-  // An English page first fetches its texts (a chunk of their own: a French page never loads
-  // them); the language comes from the URL alone.
-  const lang = langOfPath(pathname);
-  const texts = lang === 'en' ? import(/* webpackMode: "eager" */ './lib/lang').then(({ loadMessages }) => loadMessages('en')) : undefined;
+  // The page's texts, a chunk of their own per language (the page's HTML preloads the one of its
+  // language); the language comes from the URL alone.
+  const texts = import(/* webpackMode: "eager" */ './lib/lang').then(({ loadMessages }) => loadMessages(langOfPath(pathname)));
   const [{ startTransition }, { createRoot, hydrateRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
     import(/* webpackMode: "eager" */ 'react-dom/client'),

@@ -14,6 +14,7 @@ import { etagOf, noneMatch } from './etag.ts';
 import { canonicalPath } from './canonical.ts';
 import type { ReadCache } from './readCache.ts';
 import { requestPath } from './requestPath.ts';
+import { withTextsOf } from './spa.ts';
 import { PUBLIC_API_CACHE } from './security.ts';
 
 /** What dist/server/render.cjs exports (src/entry-server.tsx); declared here, not imported. */
@@ -116,12 +117,14 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   if (!existsSync(bundle) || !existsSync(join(options.distDir, 'index.html'))) return null;
   const render = createRequire(bundle)(bundle) as RenderModule;
   const template = loadTemplate(options.distDir);
+  // The preload of the page's language's texts, not the other's.
+  const before: Record<Lang, string> = { fr: withTextsOf(template.before, 'fr'), en: withTextsOf(template.before, 'en') };
   const fetchFn = injectFetch(app);
 
   async function renderToPage(path: string, origin: string): Promise<CachedPage> {
     const page = await render.renderPage({ url: path, origin, fetchFn, apiOrigin: IN_PROCESS });
     const body =
-      template.before.replace(HTML_LANG, `<html lang="${page.lang}"`).replace('<!--head-->', page.headHtml) +
+      before[langOfPath(path)].replace(HTML_LANG, `<html lang="${page.lang}"`).replace('<!--head-->', page.headHtml) +
       `<div id="root">${page.html}</div><script type="application/json" id="${render.SERVER_CACHE_ID}">${page.cacheJson}</script>` +
       template.after;
     return cachedPage(page.status, body, page.fresh);

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paths } from '../../contract/paths.ts';
+import { langOfPath, paths, type Lang } from '../../contract/paths.ts';
 import { isApiRequest, requestPath } from './requestPath.ts';
 
 /** webpack's [contenthash] in a file name: `main.3b1f0c9e2a.js`, `412.a1b2c3d4.css`. */
@@ -51,9 +51,13 @@ export function wantsIndexHtml(req: FastifyRequest): boolean {
 /** index.html's preload of the welcome photo (public/index.html): useless on any other page. */
 const WELCOME_PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
 
-/** `/` and `/welcome` get index.html as built; other pages the same without the welcome photo's preload. */
+/** index.html's preloads of each language's texts (public/index.html): a page keeps its language's only. */
+const TEXTS_PRELOAD = /<link [^>]*data-lang="?([a-z]+)"?[^>]*>/g;
+export const withTextsOf = (html: string, lang: Lang) => html.replace(TEXTS_PRELOAD, (tag, of: string) => (of === lang ? tag : ''));
+
+/** `/` and `/welcome` get index.html as built; other pages the same without the welcome photo's preload; each with its language's texts. */
 export async function sendIndexHtml(reply: FastifyReply, distDir: string, path: string): Promise<FastifyReply> {
-  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  const html = withTextsOf(await readFile(join(distDir, 'index.html'), 'utf8'), langOfPath(path));
   reply.header('Cache-Control', 'no-cache');
   return reply.type('text/html; charset=utf-8').send(path === paths.welcome.href() ? html : html.replace(WELCOME_PRELOAD, ''));
 }

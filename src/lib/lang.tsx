@@ -1,18 +1,22 @@
 // The page's language (issue 27), from its URL alone (contract/paths.ts: /en + the French path),
 // and what follows from it: the interface texts of that language, links that stay in it, and the
 // owner's texts in it. Components get all three here, never by importing a catalogue.
-// The French catalogue is in every bundle; the English one is a chunk of its own, loaded before
-// an English page renders (src/main.tsx in the browser, src/entry-server.tsx on the server).
+// Each language's catalogue is a chunk of its own, loaded before a page of that language renders
+// (src/main.tsx in the browser, src/entry-server.tsx on the server): a page carries the texts of
+// its language only (an English page carried the French ones too: 3 KB gzipped, issue 27's
+// budget). The page's HTML preloads its language's chunk (public/index.html, data-lang), so
+// the browser has it by the time the application asks for it.
 import { useLocation } from 'react-router';
 import { inLang, langOfPath, langTags, type Lang } from '../../contract/paths';
-import { messages, type PublicMessages } from '../messages';
+import type { PublicMessages } from '../messages';
 import { paragraphs } from './site';
 
-const catalogues: Partial<Record<Lang, PublicMessages>> = { fr: messages };
+const catalogues: Partial<Record<Lang, PublicMessages>> = {};
 
-/** Loads the catalogue of `lang` (the English chunk, once); resolves when messagesOf(lang) may be called. */
+/** Loads the catalogue of `lang` (its chunk, once); resolves when messagesOf(lang) may be called. */
 export async function loadMessages(lang: Lang): Promise<PublicMessages> {
   if (lang === 'en') catalogues.en ??= (await import(/* webpackChunkName: "en" */ '../messages/en')).en;
+  else catalogues.fr ??= (await import(/* webpackChunkName: "fr" */ '../messages')).messages;
   return messagesOf(lang);
 }
 

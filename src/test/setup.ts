@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { loadMessages } from '../lib/lang';
+
+// The French texts, as the browser has them before it renders a page (src/main.tsx).
+beforeAll(() => loadMessages('fr'));
 
 // The client tests talk to a real API server over HTTP. On a loaded 2-core CI machine a page's
 // data can take more than Testing Library's default 1 s to arrive (two CI runs failed on a

@@ -4,6 +4,7 @@
 // mark of an entry whose page was deleted, the unsaved-changes guard, and « Historique » (a
 // change shown with its old and new values, the version restored into the form and the server).
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { HistoryVersion, Menu, MutationResult, SiteSettings } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
@@ -26,6 +27,11 @@ async function open(route: string, ready: string) {
 const field = (label: string) => screen.getByLabelText(label);
 const button = (name: string) => screen.getByRole('button', { name });
 const success = () => screen.findByText('Opération effectuée avec succès');
+/** Replaces the text of the field of that label (clears it, then types as a person does). */
+async function retype(user: UserEvent, label: string, text: string) {
+  await user.clear(field(label));
+  await user.type(field(label), text);
+}
 const readSite = () => server.get<SiteSettings>('/api/site');
 const readMenu = () => server.get<Menu>('/api/menu/all/', token);
 
@@ -71,15 +77,12 @@ describe('« Paramètres du site »', () => {
   test('a change is saved: the success banner, and the server holds it', async () => {
     const before = await readSite();
     const { user } = await open('/admin/site', 'Nom de l’entreprise');
-    await user.clear(field('Nom de l’entreprise'));
-    await user.type(field('Nom de l’entreprise'), 'Menuiserie Lavoie');
-    await user.clear(field('Téléphone'));
-    await user.type(field('Téléphone'), ' (613) 555-0199 ');
+    await retype(user, 'Nom de l’entreprise', 'Menuiserie Lavoie');
+    await retype(user, 'Téléphone', ' (613) 555-0199 ');
     await user.click(button('Ajouter un réseau'));
     await user.type(field('Réseau 2'), 'Instagram');
     await user.type(field('Adresse du réseau 2'), 'https://www.instagram.com/lavoie');
-    await user.clear(field('Présentation du propriétaire'));
-    await user.type(field('Présentation du propriétaire'), 'Premier paragraphe.{Enter}Second paragraphe.');
+    await retype(user, 'Présentation du propriétaire', 'Premier paragraphe.{Enter}Second paragraphe.');
     await user.click(button('Enregistrer'));
     expect(await success()).toBeInTheDocument();
     const saved = await readSite();
@@ -100,17 +103,12 @@ describe('« Paramètres du site »', () => {
   test('bad input: a French message under each field, nothing sent', async () => {
     const before = await readSite();
     const { user } = await open('/admin/site', 'Nom de l’entreprise');
-    await user.clear(field('Téléphone'));
-    await user.type(field('Téléphone'), '123');
-    await user.clear(field('Adresse du réseau 1'));
-    await user.type(field('Adresse du réseau 1'), 'javascript:alert(1)');
-    await user.clear(field('Courriel (soumissions)'));
-    await user.type(field('Courriel (soumissions)'), 'pas-un-courriel');
-    await user.clear(field('Nom de l’entreprise'));
-    await user.type(field('Nom de l’entreprise'), 'N'.repeat(61));
+    await retype(user, 'Téléphone', '123');
+    await retype(user, 'Adresse du réseau 1', 'javascript:alert(1)');
+    await retype(user, 'Courriel (soumissions)', 'pas-un-courriel');
+    await retype(user, 'Nom de l’entreprise', 'N'.repeat(61));
     await user.clear(field('Ville'));
-    await user.clear(field('Code postal (facultatif)'));
-    await user.type(field('Code postal (facultatif)'), '12345');
+    await retype(user, 'Code postal (facultatif)', '12345');
     await user.click(button('Enregistrer'));
     expect(await screen.findByText('Numéro de téléphone invalide : 10 chiffres (ex. 819 555-0142)')).toBeInTheDocument();
     // The form is long: the focus goes to the first refused field.
@@ -128,8 +126,7 @@ describe('« Paramètres du site »', () => {
   test('the server refuses a photo that is not in the library: the failure banner, nothing stored', async () => {
     const before = await readSite();
     const { user } = await open('/admin/site', 'Nom de l’entreprise');
-    await user.clear(field('Photo de la page d’accueil'));
-    await user.type(field('Photo de la page d’accueil'), 'absente.jpg');
+    await retype(user, 'Photo de la page d’accueil', 'absente.jpg');
     await user.click(button('Enregistrer'));
     expect(await screen.findByText(/^Opération non effectuée\. Une erreur est survenue \( .*absente\.jpg.* \)$/)).toBeInTheDocument();
     expect(await readSite()).toEqual(before);

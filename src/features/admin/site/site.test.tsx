@@ -239,28 +239,39 @@ describe('« Menu »', () => {
   });
 });
 
+/** The label `label` gives each path (undefined: the path names no field), as `expected` says. */
+function expectLabels(label: (path: string) => string | undefined, expected: Record<string, string | undefined>) {
+  expect(Object.fromEntries(Object.keys(expected).map((path) => [path, label(path)]))).toStrictEqual(expected);
+}
+
 // The server names a changed field by its path in the document (history.service.ts, changesBetween).
 describe('« Historique »’s field names', () => {
   test('the settings’ paths: a named field, a card, a day’s range, a network, a footer service, an English text', () => {
-    expect(siteFieldLabel('WelcomeTagline')).toBe('Slogan');
-    expect(siteFieldLabel('Specialties.2.Target')).toBe('Carte 2 : page visée');
-    expect(siteFieldLabel('Hours.1.2.Close')).toBe('Lundi : fermeture 2');
-    expect(siteFieldLabel('Social.1.Url')).toBe('Adresse du réseau 1');
-    expect(siteFieldLabel('FooterServices.3')).toBe('Service 3');
-    expect(siteFieldLabel('En.AboutServices.1.Text')).toBe('Service 1 : texte (anglais)');
-    expect(siteFieldLabel('Unknown')).toBeUndefined();
+    expectLabels(siteFieldLabel, {
+      WelcomeTagline: 'Slogan',
+      'Specialties.2.Target': 'Carte 2 : page visée',
+      'Hours.1.2.Close': 'Lundi : fermeture 2',
+      'Social.1.Url': 'Adresse du réseau 1',
+      'FooterServices.3': 'Service 3',
+      'En.AboutServices.1.Text': 'Service 1 : texte (anglais)',
+      Unknown: undefined,
+    });
     // A project's gallery, in the record editors' « Historique » (places counted from 1, as the server names them).
-    expect(recordFieldLabel('Gallery.2.Caption')).toBe('Galerie, photo 2 : légende');
-    expect(recordFieldLabel('Gallery.1.En.Alt')).toBe('Galerie, photo 1 : texte de remplacement (anglais)');
-    expect(recordFieldLabel('En.Name')).toBe('Nom (anglais)');
+    expectLabels(recordFieldLabel, {
+      'Gallery.2.Caption': 'Galerie, photo 2 : légende',
+      'Gallery.1.En.Alt': 'Galerie, photo 1 : texte de remplacement (anglais)',
+      'En.Name': 'Nom (anglais)',
+    });
   });
 
   test('the menu’s paths: a drop-down’s title, an entry’s label and page, a link, in English', () => {
-    expect(menuFieldLabel('Dropdowns.1.Title')).toBe('Titre du menu 1');
-    expect(menuFieldLabel('Dropdowns.2.Entries.3.Label')).toBe('Menu déroulant 2, Entrée 3 : Libellé');
-    expect(menuFieldLabel('Dropdowns.2.Entries.3.Href')).toBe('Menu déroulant 2, Entrée 3 : Page visée');
-    expect(menuFieldLabel('Dropdowns.1.En.Title')).toBe('Titre du menu 1 (anglais)');
-    expect(menuFieldLabel('Links.1.En.Label')).toBe('Lien 1 : Libellé (anglais)');
-    expect(menuFieldLabel('Links.3')).toBeUndefined();
+    expectLabels(menuFieldLabel, {
+      'Dropdowns.1.Title': 'Titre du menu 1',
+      'Dropdowns.2.Entries.3.Label': 'Menu déroulant 2, Entrée 3 : Libellé',
+      'Dropdowns.2.Entries.3.Href': 'Menu déroulant 2, Entrée 3 : Page visée',
+      'Dropdowns.1.En.Title': 'Titre du menu 1 (anglais)',
+      'Links.1.En.Label': 'Lien 1 : Libellé (anglais)',
+      'Links.3': undefined,
+    });
   });
 });

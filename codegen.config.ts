@@ -138,6 +138,23 @@ function limitsOf(doc: JsonObject): { limits: string; publicLimits: string } {
     }
   }
   const pick = (isPublic: boolean) => Object.fromEntries(Object.entries(all).filter(([name]) => sent.has(name) === isPublic));
+  // One line per limit (a string schema's, or a property's): read as a table, a schema's
+  // properties one under the other; pretty-printed JSON put each limit on four or five lines,
+  // and many schemas (the site's settings, their English twins) repeat the same blocks.
+  const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+  const isLimit = (value: JsonObject) => Object.values(value).every((entry) => !isObject(entry));
+  const line = (value: JsonObject) =>
+    `{ ${Object.entries(value).map(([name, entry]) => `${key(name)}: ${JSON.stringify(entry)}`).join(', ')} }`;
+  const table = (chosen: Record<string, JsonObject>) =>
+    '{\n' +
+    Object.entries(chosen)
+      .map(([name, value]) =>
+        isLimit(value)
+          ? `  ${key(name)}: ${line(value)},\n`
+          : `  ${key(name)}: {\n${Object.entries(value).map(([property, found]) => `    ${key(property)}: ${line(found as JsonObject)},\n`).join('')}  },\n`,
+      )
+      .join('') +
+    '}';
   const patterns = Object.entries(all)
     .filter(([, value]) => typeof value.pattern === 'string')
     .map(([name]) => `  ${name}: new RegExp(limits.${name}.pattern),`)
@@ -145,10 +162,10 @@ function limitsOf(doc: JsonObject): { limits: string; publicLimits: string } {
   return {
     publicLimits:
       '/** The limits of what public calls send (the quote form, sign-in, the statistics): `publicLimits.<Schema>.<Property>`. */\n' +
-      `export const publicLimits = ${JSON.stringify(pick(true), null, 2)} as const;\n`,
+      `export const publicLimits = ${table(pick(true))} as const;\n`,
     limits:
       '/** String (and array) limits of the contract (those of what public calls send: publicLimits.ts): `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
-      `export const limits = ${JSON.stringify(pick(false), null, 2)} as const;\n\n` +
+      `export const limits = ${table(pick(false))} as const;\n\n` +
       '/** The pattern of each string schema, compiled. */\n' +
       `export const patterns = {\n${patterns}\n};\n`,
   };

@@ -5,13 +5,12 @@
 // - several processes: real `npm start` servers on one database and one DATA_DIR, behind a small
 //   round-robin TCP proxy on one port (each new connection goes to the next process), as a reverse
 //   proxy in front of them would.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { npmStartCommand, startServer, type RunningServer } from '../e2e/support/server.ts';
+import { createThrowawayDatabase } from '../e2e/support/throwawayDatabase.ts';
 
 export interface BenchDatabase {
   /** DATABASE_URL of the throwaway database, or undefined on SQLite. */
@@ -24,20 +23,8 @@ export interface BenchDatabase {
 export async function benchDatabase(): Promise<BenchDatabase> {
   const server = process.env.DATABASE_URL;
   if (!server) return { url: undefined, label: 'SQLite', drop: async () => {} };
-  const name = `portfolio_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), label: 'PostgreSQL', drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const database = await createThrowawayDatabase(server, 'portfolio_bench_');
+  return { ...database, label: 'PostgreSQL' };
 }
 
 export interface Processes {

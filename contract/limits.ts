@@ -2,518 +2,158 @@
 // Do not edit by hand.
 /** String (and array) limits of the contract (those of what public calls send: publicLimits.ts): `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */
 export const limits = {
-  "Day": {
-    "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+  Day: { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$" },
+  HistoryRecordId: { pattern: "^([1-9][0-9]{0,9}|site|menu)$" },
+  StatsPath: { minLength: 1, maxLength: 500, pattern: "^/[^\\x00-\\x1f\\x7f]*$" },
+  StatsDay: {
+    Day: { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$" },
   },
-  "HistoryRecordId": {
-    "pattern": "^([1-9][0-9]{0,9}|site|menu)$"
+  StatsReport: {
+    From: { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$" },
+    To: { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$" },
   },
-  "StatsPath": {
-    "minLength": 1,
-    "maxLength": 500,
-    "pattern": "^/[^\\x00-\\x1f\\x7f]*$"
+  CategoryName: { minLength: 4, maxLength: 50, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  RecordName: { minLength: 7, maxLength: 50, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  TypeDescription: { maxLength: 250, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
+  ProjectDescription: { minLength: 8, maxLength: 250, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$", notPattern: "^\\s*$" },
+  GalleryText: { maxLength: 150, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
+  TestimonialText: { minLength: 10, maxLength: 600, pattern: "^[^<>\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  YearMonth: { maxLength: 7, pattern: "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$" },
+  Testimonial: {
+    Text: { minLength: 10, maxLength: 600, pattern: "^[^<>\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    ClientName: { minLength: 2, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Place: { minLength: 2, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Month: { maxLength: 7, pattern: "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$" },
   },
-  "StatsDay": {
-    "Day": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
-    }
+  RbqLicence: { maxLength: 14, pattern: "^([0-9]{4}[- ]?[0-9]{4}[- ]?[0-9]{2})?$" },
+  Time: { maxLength: 5, pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+  TimeRange: {
+    Open: { maxLength: 5, pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    Close: { maxLength: 5, pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
   },
-  "StatsReport": {
-    "From": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
-    },
-    "To": {
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
-    }
+  Hours: { minItems: 7, maxItems: 7 },
+  HoursNote: { maxLength: 120, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$" },
+  ProjectTypeEn: {
+    Description: { maxLength: 250, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
   },
-  "CategoryName": {
-    "minLength": 4,
-    "maxLength": 50,
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
+  GalleryItemEn: {
+    Caption: { maxLength: 150, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
+    Alt: { maxLength: 150, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
   },
-  "RecordName": {
-    "minLength": 7,
-    "maxLength": 50,
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
+  Category: {
+    Name: { minLength: 4, maxLength: 50, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
   },
-  "TypeDescription": {
-    "maxLength": 250,
-    "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
+  ProjectType: {
+    Name: { minLength: 7, maxLength: 50, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Description: { maxLength: 250, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
+    Image: { maxLength: 50, pattern: "^([A-Za-z0-9][A-Za-z0-9._-]*)?$" },
   },
-  "ProjectDescription": {
-    "minLength": 8,
-    "maxLength": 250,
-    "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$",
-    "notPattern": "^\\s*$"
+  Project: {
+    Name: { minLength: 7, maxLength: 50, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Description: { minLength: 8, maxLength: 250, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$", notPattern: "^\\s*$" },
+    Image: { minLength: 1, maxLength: 50, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
   },
-  "GalleryText": {
-    "maxLength": 150,
-    "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
+  ImageName: { minLength: 1, maxLength: 50, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+  OptionalImageName: { maxLength: 50, pattern: "^([A-Za-z0-9][A-Za-z0-9._-]*)?$" },
+  GalleryItemInput: {
+    Image: { minLength: 1, maxLength: 50, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+    Caption: { maxLength: 150, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
+    Alt: { maxLength: 150, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
   },
-  "TestimonialText": {
-    "minLength": 10,
-    "maxLength": 600,
-    "pattern": "^[^<>\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
+  ListOrder: {
+    Seen: { maxItems: 1000 },
+    Order: { maxItems: 1000 },
   },
-  "YearMonth": {
-    "maxLength": 7,
-    "pattern": "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$"
+  Email: { minLength: 7, maxLength: 50 },
+  Md5Hex: { pattern: "^[0-9a-f]{32}$" },
+  User: {
+    Pwd: { maxLength: 0 },
   },
-  "Testimonial": {
-    "Text": {
-      "minLength": 10,
-      "maxLength": 600,
-      "pattern": "^[^<>\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "ClientName": {
-      "minLength": 2,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Place": {
-      "minLength": 2,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Month": {
-      "maxLength": 7,
-      "pattern": "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$"
-    }
+  UserInput: {
+    Email: { minLength: 7, maxLength: 50 },
+    Pwd: { pattern: "^[0-9a-f]{32}$" },
   },
-  "RbqLicence": {
-    "maxLength": 14,
-    "pattern": "^([0-9]{4}[- ]?[0-9]{4}[- ]?[0-9]{2})?$"
+  TokenResponse: {
+    SecondFactor: { maxItems: 3 },
+    Challenge: { pattern: "^[A-Za-z0-9_-]{43}$" },
   },
-  "Time": {
-    "maxLength": 5,
-    "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+  LoginChallenge: { pattern: "^[A-Za-z0-9_-]{43}$" },
+  OneTimeCode: { minLength: 1, maxLength: 40, pattern: "^[0-9A-Za-z -]+$" },
+  SecondFactorCode: {
+    Challenge: { pattern: "^[A-Za-z0-9_-]{43}$" },
+    Code: { minLength: 1, maxLength: 40, pattern: "^[0-9A-Za-z -]+$" },
   },
-  "TimeRange": {
-    "Open": {
-      "maxLength": 5,
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    },
-    "Close": {
-      "maxLength": 5,
-      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
-    }
+  FactorProof: {
+    Code: { minLength: 1, maxLength: 40, pattern: "^[0-9A-Za-z -]+$" },
   },
-  "Hours": {
-    "minItems": 7,
-    "maxItems": 7
+  RecoveryCodesResult: {
+    RecoveryCodes: { maxItems: 10 },
   },
-  "HoursNote": {
-    "maxLength": 120,
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
+  ShortText: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  PageTarget: { maxLength: 30, pattern: "^/(typeslist|projecttype)/[1-9][0-9]{0,8}$" },
+  SiteTarget: { maxLength: 30, pattern: "^/((typeslist|projecttype)/[1-9][0-9]{0,8}|about|contact|confidentialite|welcome)$" },
+  MenuLink: {
+    Label: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Href: { maxLength: 30, pattern: "^/((typeslist|projecttype)/[1-9][0-9]{0,8}|about|contact|confidentialite|welcome)$" },
   },
-  "ProjectTypeEn": {
-    "Description": {
-      "maxLength": 250,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    }
+  MenuDropdown: {
+    Title: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Entries: { minItems: 1, maxItems: 12 },
   },
-  "GalleryItemEn": {
-    "Caption": {
-      "maxLength": 150,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    },
-    "Alt": {
-      "maxLength": 150,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    }
+  Menu: {
+    Dropdowns: { maxItems: 6 },
+    Links: { maxItems: 4 },
   },
-  "Category": {
-    "Name": {
-      "minLength": 4,
-      "maxLength": 50,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    }
+  LongText: { minLength: 1, maxLength: 1500, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  SocialLink: {
+    Network: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Url: { maxLength: 300, pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s<>\"]*)?$" },
   },
-  "ProjectType": {
-    "Name": {
-      "minLength": 7,
-      "maxLength": 50,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Description": {
-      "maxLength": 250,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    },
-    "Image": {
-      "maxLength": 50,
-      "pattern": "^([A-Za-z0-9][A-Za-z0-9._-]*)?$"
-    }
+  SiteCard: {
+    Title: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Text: { minLength: 1, maxLength: 300, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Target: { maxLength: 30, pattern: "^/(typeslist|projecttype)/[1-9][0-9]{0,8}$" },
   },
-  "Project": {
-    "Name": {
-      "minLength": 7,
-      "maxLength": 50,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Description": {
-      "minLength": 8,
-      "maxLength": 250,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Image": {
-      "minLength": 1,
-      "maxLength": 50,
-      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
-    }
+  CardText: { minLength: 1, maxLength: 300, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  ServiceText: { minLength: 1, maxLength: 600, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  SiteSettingsEn: {
+    Specialties: { maxItems: 3 },
+    AboutServices: { maxItems: 3 },
+    FooterServices: { maxItems: 8 },
+    HoursNote: { maxLength: 120, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$" },
   },
-  "ImageName": {
-    "minLength": 1,
-    "maxLength": 50,
-    "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
+  AreaServed: { minLength: 2, maxLength: 120, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  WelcomeTagline: { minLength: 1, maxLength: 200, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  WelcomeIntro: { minLength: 1, maxLength: 600, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+  SiteService: {
+    Title: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Text: { minLength: 1, maxLength: 600, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
   },
-  "OptionalImageName": {
-    "maxLength": 50,
-    "pattern": "^([A-Za-z0-9][A-Za-z0-9._-]*)?$"
+  SiteSettings: {
+    BusinessName: { minLength: 2, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    OwnerName: { minLength: 2, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Phone: { maxLength: 25, pattern: "^\\+?1?[ .-]?\\(?[0-9]{3}\\)?[ .-]?[0-9]{3}[ .-]?[0-9]{4}$" },
+    InfoEmail: { maxLength: 100 },
+    QuotesEmail: { maxLength: 100 },
+    Social: { minItems: 1, maxItems: 5 },
+    Street: { maxLength: 120, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$" },
+    City: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Province: { minLength: 1, maxLength: 60, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    PostalCode: { maxLength: 7, pattern: "^([A-Za-z][0-9][A-Za-z] ?[0-9][A-Za-z][0-9])?$" },
+    AreaServed: { minLength: 2, maxLength: 120, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    WelcomeTagline: { minLength: 1, maxLength: 200, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    WelcomeIntro: { minLength: 1, maxLength: 600, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    Specialties: { minItems: 3, maxItems: 3 },
+    AboutIntro: { minLength: 1, maxLength: 1500, pattern: "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$", notPattern: "^\\s*$" },
+    AboutServices: { minItems: 3, maxItems: 3 },
+    FooterServices: { minItems: 1, maxItems: 8 },
+    WelcomePhoto: { minLength: 1, maxLength: 50, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+    AboutPhoto: { minLength: 1, maxLength: 50, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+    ContactPhoto: { minLength: 1, maxLength: 50, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+    RbqLicence: { maxLength: 14, pattern: "^([0-9]{4}[- ]?[0-9]{4}[- ]?[0-9]{2})?$" },
+    Hours: { minItems: 7, maxItems: 7 },
+    HoursNote: { maxLength: 120, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$" },
   },
-  "GalleryItemInput": {
-    "Image": {
-      "minLength": 1,
-      "maxLength": 50,
-      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
-    },
-    "Caption": {
-      "maxLength": 150,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    },
-    "Alt": {
-      "maxLength": 150,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    }
-  },
-  "ListOrder": {
-    "Seen": {
-      "maxItems": 1000
-    },
-    "Order": {
-      "maxItems": 1000
-    }
-  },
-  "Email": {
-    "minLength": 7,
-    "maxLength": 50
-  },
-  "Md5Hex": {
-    "pattern": "^[0-9a-f]{32}$"
-  },
-  "User": {
-    "Pwd": {
-      "maxLength": 0
-    }
-  },
-  "UserInput": {
-    "Email": {
-      "minLength": 7,
-      "maxLength": 50
-    },
-    "Pwd": {
-      "pattern": "^[0-9a-f]{32}$"
-    }
-  },
-  "TokenResponse": {
-    "SecondFactor": {
-      "maxItems": 3
-    },
-    "Challenge": {
-      "pattern": "^[A-Za-z0-9_-]{43}$"
-    }
-  },
-  "LoginChallenge": {
-    "pattern": "^[A-Za-z0-9_-]{43}$"
-  },
-  "OneTimeCode": {
-    "minLength": 1,
-    "maxLength": 40,
-    "pattern": "^[0-9A-Za-z -]+$"
-  },
-  "SecondFactorCode": {
-    "Challenge": {
-      "pattern": "^[A-Za-z0-9_-]{43}$"
-    },
-    "Code": {
-      "minLength": 1,
-      "maxLength": 40,
-      "pattern": "^[0-9A-Za-z -]+$"
-    }
-  },
-  "FactorProof": {
-    "Code": {
-      "minLength": 1,
-      "maxLength": 40,
-      "pattern": "^[0-9A-Za-z -]+$"
-    }
-  },
-  "RecoveryCodesResult": {
-    "RecoveryCodes": {
-      "maxItems": 10
-    }
-  },
-  "ShortText": {
-    "minLength": 1,
-    "maxLength": 60,
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "PageTarget": {
-    "maxLength": 30,
-    "pattern": "^/(typeslist|projecttype)/[1-9][0-9]{0,8}$"
-  },
-  "SiteTarget": {
-    "maxLength": 30,
-    "pattern": "^/((typeslist|projecttype)/[1-9][0-9]{0,8}|about|contact|confidentialite|welcome)$"
-  },
-  "MenuLink": {
-    "Label": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Href": {
-      "maxLength": 30,
-      "pattern": "^/((typeslist|projecttype)/[1-9][0-9]{0,8}|about|contact|confidentialite|welcome)$"
-    }
-  },
-  "MenuDropdown": {
-    "Title": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Entries": {
-      "minItems": 1,
-      "maxItems": 12
-    }
-  },
-  "Menu": {
-    "Dropdowns": {
-      "maxItems": 6
-    },
-    "Links": {
-      "maxItems": 4
-    }
-  },
-  "LongText": {
-    "minLength": 1,
-    "maxLength": 1500,
-    "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "SocialLink": {
-    "Network": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Url": {
-      "maxLength": 300,
-      "pattern": "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s<>\"]*)?$"
-    }
-  },
-  "SiteCard": {
-    "Title": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Text": {
-      "minLength": 1,
-      "maxLength": 300,
-      "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Target": {
-      "maxLength": 30,
-      "pattern": "^/(typeslist|projecttype)/[1-9][0-9]{0,8}$"
-    }
-  },
-  "CardText": {
-    "minLength": 1,
-    "maxLength": 300,
-    "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "ServiceText": {
-    "minLength": 1,
-    "maxLength": 600,
-    "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "SiteSettingsEn": {
-    "Specialties": {
-      "maxItems": 3
-    },
-    "AboutServices": {
-      "maxItems": 3
-    },
-    "FooterServices": {
-      "maxItems": 8
-    },
-    "HoursNote": {
-      "maxLength": 120,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
-    }
-  },
-  "AreaServed": {
-    "minLength": 2,
-    "maxLength": 120,
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "WelcomeTagline": {
-    "minLength": 1,
-    "maxLength": 200,
-    "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "WelcomeIntro": {
-    "minLength": 1,
-    "maxLength": 600,
-    "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-    "notPattern": "^\\s*$"
-  },
-  "SiteService": {
-    "Title": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Text": {
-      "minLength": 1,
-      "maxLength": 600,
-      "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    }
-  },
-  "SiteSettings": {
-    "BusinessName": {
-      "minLength": 2,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "OwnerName": {
-      "minLength": 2,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Phone": {
-      "maxLength": 25,
-      "pattern": "^\\+?1?[ .-]?\\(?[0-9]{3}\\)?[ .-]?[0-9]{3}[ .-]?[0-9]{4}$"
-    },
-    "InfoEmail": {
-      "maxLength": 100
-    },
-    "QuotesEmail": {
-      "maxLength": 100
-    },
-    "Social": {
-      "minItems": 1,
-      "maxItems": 5
-    },
-    "Street": {
-      "maxLength": 120,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
-    },
-    "City": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Province": {
-      "minLength": 1,
-      "maxLength": 60,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "PostalCode": {
-      "maxLength": 7,
-      "pattern": "^([A-Za-z][0-9][A-Za-z] ?[0-9][A-Za-z][0-9])?$"
-    },
-    "AreaServed": {
-      "minLength": 2,
-      "maxLength": 120,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "WelcomeTagline": {
-      "minLength": 1,
-      "maxLength": 200,
-      "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "WelcomeIntro": {
-      "minLength": 1,
-      "maxLength": 600,
-      "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "Specialties": {
-      "minItems": 3,
-      "maxItems": 3
-    },
-    "AboutIntro": {
-      "minLength": 1,
-      "maxLength": 1500,
-      "pattern": "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$",
-      "notPattern": "^\\s*$"
-    },
-    "AboutServices": {
-      "minItems": 3,
-      "maxItems": 3
-    },
-    "FooterServices": {
-      "minItems": 1,
-      "maxItems": 8
-    },
-    "WelcomePhoto": {
-      "minLength": 1,
-      "maxLength": 50,
-      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
-    },
-    "AboutPhoto": {
-      "minLength": 1,
-      "maxLength": 50,
-      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
-    },
-    "ContactPhoto": {
-      "minLength": 1,
-      "maxLength": 50,
-      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
-    },
-    "RbqLicence": {
-      "maxLength": 14,
-      "pattern": "^([0-9]{4}[- ]?[0-9]{4}[- ]?[0-9]{2})?$"
-    },
-    "Hours": {
-      "minItems": 7,
-      "maxItems": 7
-    },
-    "HoursNote": {
-      "maxLength": 120,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
-    }
-  }
 } as const;
 
 /** The pattern of each string schema, compiled. */

@@ -2,59 +2,23 @@
 // Do not edit by hand.
 /** The limits of what public calls send (the quote form, sign-in, the statistics): `publicLimits.<Schema>.<Property>`. */
 export const publicLimits = {
-  "StatsView": {
-    "Path": {
-      "minLength": 1,
-      "maxLength": 500,
-      "pattern": "^/[^\\x00-\\x1f\\x7f]*$"
-    },
-    "Referrer": {
-      "maxLength": 2000,
-      "pattern": "^[^\\x00-\\x1f\\x7f]*$"
-    }
+  StatsView: {
+    Path: { minLength: 1, maxLength: 500, pattern: "^/[^\\x00-\\x1f\\x7f]*$" },
+    Referrer: { maxLength: 2000, pattern: "^[^\\x00-\\x1f\\x7f]*$" },
   },
-  "QuoteRequest": {
-    "Name": {
-      "minLength": 1,
-      "maxLength": 100,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
-    },
-    "Email": {
-      "maxLength": 254,
-      "pattern": "^$|^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
-    },
-    "Phone": {
-      "maxLength": 25,
-      "pattern": "^$|^[+]?[0-9 ().-]{10,24}$"
-    },
-    "City": {
-      "maxLength": 100,
-      "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
-    },
-    "Work": {
-      "maxLength": 100
-    },
-    "Message": {
-      "minLength": 20,
-      "maxLength": 2000,
-      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$"
-    },
-    "Website": {
-      "maxLength": 200
-    },
-    "Token": {
-      "maxLength": 200
-    },
-    "Photos": {
-      "maxItems": 5
-    }
+  QuoteRequest: {
+    Name: { minLength: 1, maxLength: 100, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$" },
+    Email: { maxLength: 254, pattern: "^$|^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$" },
+    Phone: { maxLength: 25, pattern: "^$|^[+]?[0-9 ().-]{10,24}$" },
+    City: { maxLength: 100, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$" },
+    Work: { maxLength: 100 },
+    Message: { minLength: 20, maxLength: 2000, pattern: "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF]*$" },
+    Website: { maxLength: 200 },
+    Token: { maxLength: 200 },
+    Photos: { maxItems: 5 },
   },
-  "LoginRequest": {
-    "Email": {
-      "maxLength": 254
-    },
-    "Pwd": {
-      "pattern": "^[0-9a-f]{32}$"
-    }
-  }
+  LoginRequest: {
+    Email: { maxLength: 254 },
+    Pwd: { pattern: "^[0-9a-f]{32}$" },
+  },
 } as const;

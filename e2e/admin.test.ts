@@ -119,6 +119,25 @@ async function confirmClick(target: ReturnType<typeof button>, text: string, ans
   await eventually(async () => assert.deepEqual(dialogs.slice(seen), [text]));
 }
 
+/**
+ * « Mettre à jour » on the record shown: a value that breaks a rule (label, value, message) keeps
+ * « Accepter » disabled; the new values (the name among them) are accepted and read back. Then
+ * « Effacer » that record, confirmed: the editor is back on the first of `n` records.
+ */
+async function updateThenDelete(refused: [label: string, value: string, message: string], values: { Nom: string } & Record<string, string>, n: number) {
+  await button('Mettre à jour').click();
+  await expectMessage(...refused);
+  await expectEnabled('Accepter', false);
+  for (const [label, value] of Object.entries(values)) await field(label).fill(value);
+  await button('Accepter').click();
+  await expectBanners(SUCCESS);
+  for (const [label, value] of Object.entries(values)) assert.equal(await field(label).inputValue(), value);
+
+  await confirmClick(button('Effacer'), `Voulez-vous effacer ${values.Nom}`, 'accept');
+  await expectBanners(SUCCESS);
+  await expectCounter(`Projet: 1 de : ${n}`);
+}
+
 /** axe-core on the page as it is now; then the screen at 390×844 and 1440×900. */
 async function look(screen: string) {
   await expectNoSeriousA11yViolations(page, `admin ${screen}`);
@@ -316,18 +335,7 @@ test('project types: every validation message, add, update, a refused delete, de
   await expectCounter(`Projet: ${n + 1} de : ${n + 1}`);
   assert.equal(await field('Nom').inputValue(), 'Cadres de miroir');
 
-  await button('Mettre à jour').click();
-  await expectMessage('Nom', 'Cadres', '7 charactères minimum');
-  await expectEnabled('Accepter', false);
-  await field('Nom').fill('Cadres de miroir');
-  await field('Description').fill('Cadres en chêne et en noyer.');
-  await button('Accepter').click();
-  await expectBanners(SUCCESS);
-  assert.equal(await field('Description').inputValue(), 'Cadres en chêne et en noyer.');
-
-  await confirmClick(button('Effacer'), 'Voulez-vous effacer Cadres de miroir', 'accept');
-  await expectBanners(SUCCESS);
-  await expectCounter(`Projet: 1 de : ${n}`);
+  await updateThenDelete(['Nom', 'Cadres', '7 charactères minimum'], { Nom: 'Cadres de miroir', Description: 'Cadres en chêne et en noyer.' }, n);
 
   // The first type has projects: refused, with the server's reason.
   await confirmClick(button('Effacer'), `Voulez-vous effacer ${firstName}`, 'accept');
@@ -374,17 +382,7 @@ test('projects: every validation message, add (seen on the public page), update,
   await button('Dernier').click();
   await expectCounter(`Projet: ${n + 1} de : ${n + 1}`);
   assert.equal(await field('Nom').inputValue(), 'Banc de lecture en noyer');
-  await button('Mettre à jour').click();
-  await expectMessage('Description', 'Court', '8 charactères minimum');
-  await expectEnabled('Accepter', false);
-  await field('Description').fill('Un banc large pour lire au soleil, huilé.');
-  await field('Nom').fill('Banc de lecture en noyer huilé');
-  await button('Accepter').click();
-  await expectBanners(SUCCESS);
-  assert.equal(await field('Nom').inputValue(), 'Banc de lecture en noyer huilé');
-  await confirmClick(button('Effacer'), 'Voulez-vous effacer Banc de lecture en noyer huilé', 'accept');
-  await expectBanners(SUCCESS);
-  await expectCounter(`Projet: 1 de : ${n}`);
+  await updateThenDelete(['Description', 'Court', '8 charactères minimum'], { Description: 'Un banc large pour lire au soleil, huilé.', Nom: 'Banc de lecture en noyer huilé' }, n);
 });
 
 test('sub-types: link, a refused second link, unlink (dismissed, then accepted)', async () => {

@@ -32,10 +32,15 @@ interface ProjectView {
 
 const projects = async () => (await (await fetch(`${server.origin}/api/project/all/`)).json()) as ProjectView[];
 
-async function openProjectEditorOnFirst(page: Page) {
+/** A new page, signed in, in the project editor on the first project, in « Mettre à jour ». */
+async function ownerOnFirstProject(): Promise<WatchedPage> {
+  const watched = await openPage(browser);
+  const { page } = watched;
+  await signIn(page, server.origin);
   await page.goto(`${server.origin}/admin/project`);
   await page.locator('output.admin-counter').filter({ hasText: /^Projet: 1 de : \d+$/ }).waitFor();
   await page.getByRole('button', { name: 'Mettre à jour', exact: true }).click();
+  return watched;
 }
 
 /** Uploads a file through the Image field; resolves with the stored name the page announces. */
@@ -53,10 +58,8 @@ function expectClean({ problems }: WatchedPage, where: string) {
 }
 
 test('the owner uploads a photo from the project editor, saves, and visitors get it as AVIF', async () => {
-  const watched = await openPage(browser);
+  const watched = await ownerOnFirstProject();
   const { page } = watched;
-  await signIn(page, server.origin);
-  await openProjectEditorOnFirst(page);
   const photo = join(files, 'Photo de chantier (été).JPG');
   copyFileSync(join(demo, 'tiroirs-sous-escalier.jpg'), photo);
 
@@ -113,10 +116,8 @@ const demoVideo = () => {
 };
 
 test('the owner uploads an MP4: its poster is its first frame, and the project plays on its page', async () => {
-  const watched = await openPage(browser);
+  const watched = await ownerOnFirstProject();
   const { page } = watched;
-  await signIn(page, server.origin);
-  await openProjectEditorOnFirst(page);
   const clip = join(files, 'Tiroir qui glisse.mp4');
   copyFileSync(demoVideo(), clip);
   const name = await upload(page, clip);

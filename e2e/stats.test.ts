@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { fillQuote, sendQuote } from './support/quote.ts';
 import { screenshot } from './support/screenshots.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
@@ -44,13 +45,8 @@ test('five pages from Google and a quote request: counted without cookie or stor
   }
   const form = page.getByRole('region', { name: 'Demander une soumission' });
   await form.getByRole('option', { name: 'Terrasses' }).waitFor({ state: 'attached' });
-  await form.getByLabel('Nom *').fill('Sophie Lavoie');
-  await form.getByLabel('Courriel').fill('sophie@exemple.ca');
-  await form.getByLabel('Votre projet *').fill('Une terrasse en cèdre comme celle de vos photos, derrière la maison.');
-  await form.getByRole('checkbox').check();
-  await server.advanceClock(3_100);
-  await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await page.getByRole('heading', { name: 'Demande envoyée' }).waitFor({ timeout: 30_000 });
+  await fillQuote(form, 'fr', { name: 'Sophie Lavoie', email: 'sophie@exemple.ca', message: 'Une terrasse en cèdre comme celle de vos photos, derrière la maison.' });
+  await sendQuote(page, form, server, 'fr');
   assert.equal(beacons.length, 5, 'one beacon per page shown');
   assert.deepEqual(JSON.parse(beacons[0] ?? '{}'), { Path: '/welcome', Referrer: 'https://www.google.com/' });
 

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -33,6 +34,17 @@ async function publicOrder(): Promise<string[]> {
   return [...html.matchAll(/<a [^>]*href="\/project\/\d+"[^>]*>.*?<span class="card-title">(.*?)<\/span>/g)].map((m) => m[1] ?? '');
 }
 
+/** In the project editor's new record: a draft of type « Casiers familiaux » filled in, then « Ajouter » (the caller waits for its outcome). */
+async function addDraftLocker(page: Page, name: string, description: string, image: string) {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Nom').fill(name);
+  await field('Type de projet').selectOption({ label: 'Casiers familiaux' });
+  await field('Description').fill(description);
+  await field('Image').fill(image);
+  await field('Publié').uncheck();
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+}
+
 test('a project kept as a draft is on no public page until the owner publishes it', async () => {
   const { page } = owner;
   await signIn(page, site.server.origin);
@@ -41,12 +53,7 @@ test('a project kept as a draft is on no public page until the owner publishes i
   await page.getByRole('button', { name: 'Nouveau' }).click();
   const field = (label: string) => page.getByLabel(label, { exact: true });
   assert.equal(await field('Publié').isChecked(), true);
-  await field('Nom').fill('Casiers en cèdre, en cours');
-  await field('Type de projet').selectOption({ label: 'Casiers familiaux' });
-  await field('Description').fill('Des casiers encore à l’atelier.');
-  await field('Image').fill('casiers-condo.jpg');
-  await field('Publié').uncheck();
-  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await addDraftLocker(page, 'Casiers en cèdre, en cours', 'Des casiers encore à l’atelier.', 'casiers-condo.jpg');
   await page.getByText(SUCCESS).waitFor();
   await page.getByText('Brouillon', { exact: true }).waitFor();
 
@@ -118,12 +125,7 @@ test('on a phone, a project with four photos uploaded at once, a before/after pa
   await page.goto(url('/admin/project'));
   await page.getByRole('button', { name: 'Nouveau' }).click();
   const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Nom').fill('Vestibule refait à neuf');
-  await field('Type de projet').selectOption({ label: 'Casiers familiaux' });
-  await field('Description').fill('Un vestibule sombre devenu une entrée claire, avec casiers et banc.');
-  await field('Image').fill('casiers-entree-cinq.jpg');
-  await field('Publié').uncheck();
-  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await addDraftLocker(page, 'Vestibule refait à neuf', 'Un vestibule sombre devenu une entrée claire, avec casiers et banc.', 'casiers-entree-cinq.jpg');
   await page.getByText(SUCCESS).first().waitFor();
 
   // Four photos at once, from the job site.

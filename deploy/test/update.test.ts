@@ -10,8 +10,8 @@ import { existsSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort } from '../../e2e/support/server.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../e2e/support/throwawayDatabase.ts';
 import { appendLine, makeSite, type Site } from './release.ts';
 import { call, missing, startNginx, type Proxy } from './support.ts';
 import { Supervised, systemctlStandIn } from './systemd.ts';
@@ -21,29 +21,17 @@ const noPostgres = postgres ? false : 'no PostgreSQL server (TEST_POSTGRES_URL: 
 if (noPostgres) console.log(`# ${noPostgres}`);
 const skip = missing('nginx', 'envsubst', 'openssl', 'git') || noPostgres;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgres });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('deploy/update.sh, two processes on PostgreSQL behind nginx', { skip }, () => {
-  const database = `portfolio_update_${randomBytes(5).toString('hex')}`;
+  let database: ThrowawayDatabase;
   let site: Site;
   let ports: number[] = [];
   const processes: Supervised[] = [];
   let proxy: Proxy;
 
   before(async () => {
-    await admin(`CREATE DATABASE ${database} TEMPLATE template0 ENCODING 'UTF8'`);
-    const url = new URL(postgres as string);
-    url.pathname = `/${database}`;
+    database = await createThrowawayDatabase(postgres as string, 'portfolio_update_');
     site = makeSite({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       TRUST_PROXY: '127.0.0.1',
       ADMIN_EMAIL: 'proprietaire@exemple.ca',
@@ -65,7 +53,7 @@ describe('deploy/update.sh, two processes on PostgreSQL behind nginx', { skip },
     await proxy?.stop();
     await Promise.all(processes.map((p) => p.stop()));
     site?.remove();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database?.drop();
   });
 
   const releaseOf = (pid: number) => realpathSync(`/proc/${pid}/cwd`);

@@ -139,6 +139,22 @@ async function versionedOf(db: Executor, op: ContractOperation, arg: Arg): Promi
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** The e-mail of the account a row of a sign-in table belongs to (its user_id), the row found by `key`; '' when none. */
+async function ownerEmail(
+  db: Executor,
+  table: 'login_challenge' | 'passkey' | 'refresh_token',
+  key: 'login_challenge.token_hash' | 'passkey.credential_id' | 'refresh_token.token_hash',
+  value: string,
+): Promise<string> {
+  const row = await db
+    .selectFrom(table)
+    .innerJoin('app_user', 'app_user.id', `${table}.user_id`)
+    .select('app_user.email')
+    .where(key, '=', value)
+    .executeTakeFirst();
+  return row?.email ?? '';
+}
+
 /** The administrator: the signed-in one, else (sign-in) the one of the e-mail, else (sign-out) the one of the refresh token. */
 async function whoOf(db: Executor, op: ContractOperation, arg: Arg, ctx: HandlerContext): Promise<string> {
   if (ctx.userId !== null) return (await db.selectFrom('app_user').select('email').where('id', '=', ctx.userId).executeTakeFirst())?.email ?? '';
@@ -150,35 +166,17 @@ async function whoOf(db: Executor, op: ContractOperation, arg: Arg, ctx: Handler
   }
   if (SIGN_IN_STEPS.has(op.operationId)) {
     const challenge = String((arg.secondFactorCode as Arg | undefined)?.Challenge ?? '');
-    const row = await db
-      .selectFrom('login_challenge')
-      .innerJoin('app_user', 'app_user.id', 'login_challenge.user_id')
-      .select('app_user.email')
-      .where('login_challenge.token_hash', '=', sha256(challenge))
-      .executeTakeFirst();
-    return row?.email ?? '';
+    return ownerEmail(db, 'login_challenge', 'login_challenge.token_hash', sha256(challenge));
   }
   if (op.operationId === 'loginPasskey') {
     // The account of the passkey it names (whether or not it is then accepted).
     const credential = String((arg.passkeyAssertion as Arg | undefined)?.id ?? '');
-    const row = await db
-      .selectFrom('passkey')
-      .innerJoin('app_user', 'app_user.id', 'passkey.user_id')
-      .select('app_user.email')
-      .where('passkey.credential_id', '=', credential)
-      .executeTakeFirst();
-    return row?.email ?? '';
+    return ownerEmail(db, 'passkey', 'passkey.credential_id', credential);
   }
   if (op.operationId === 'logout') {
     const token = /^Bearer (.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1];
     if (!token) return '';
-    const row = await db
-      .selectFrom('refresh_token')
-      .innerJoin('app_user', 'app_user.id', 'refresh_token.user_id')
-      .select('app_user.email')
-      .where('refresh_token.token_hash', '=', sha256(token))
-      .executeTakeFirst();
-    return row?.email ?? '';
+    return ownerEmail(db, 'refresh_token', 'refresh_token.token_hash', sha256(token));
   }
   return '';
 }

@@ -201,25 +201,27 @@ export async function getGallery(db: Db, images: MediaSource, id: number): Promi
 }
 
 export function addGalleryItem(db: Db, id: number, item: GalleryItemInput): Promise<MutationResult> {
-  return db.transaction().execute(async (trx) => {
-    await mustExist(trx, id);
-    const refusal = await itemRefusal(trx, item, await aroundNow(trx, id));
-    if (refusal) return refuse(refusal);
-    if ((await gallery.countGallery(trx, id)) >= MAX_GALLERY_ITEMS) return refuse(messages.gallery.full(MAX_GALLERY_ITEMS));
-    if (item.Pair !== '') await gallery.clearPairMark(trx, id, item.Pair);
-    await gallery.insertGalleryItem(trx, id, item);
-    await gallery.touchProject(trx, id);
-    return ok();
-  });
+  return writeGalleryItem(db, id, undefined, item);
 }
 
 export function updateGalleryItem(db: Db, id: number, itemId: number, item: GalleryItemInput): Promise<MutationResult> {
+  return writeGalleryItem(db, id, itemId, item);
+}
+
+/**
+ * Adds an item to the gallery (`itemId` undefined: refused when the gallery is full) or updates
+ * one, under the same rules: the item's refusal, its pair mark taken from the others, the
+ * project's page changed.
+ */
+function writeGalleryItem(db: Db, id: number, itemId: number | undefined, item: GalleryItemInput): Promise<MutationResult> {
   return db.transaction().execute(async (trx) => {
     await mustExist(trx, id, itemId);
     const refusal = await itemRefusal(trx, item, await aroundNow(trx, id, itemId));
     if (refusal) return refuse(refusal);
+    if (itemId === undefined && (await gallery.countGallery(trx, id)) >= MAX_GALLERY_ITEMS) return refuse(messages.gallery.full(MAX_GALLERY_ITEMS));
     if (item.Pair !== '') await gallery.clearPairMark(trx, id, item.Pair, itemId);
-    await gallery.updateGalleryItem(trx, itemId, item);
+    if (itemId === undefined) await gallery.insertGalleryItem(trx, id, item);
+    else await gallery.updateGalleryItem(trx, itemId, item);
     await gallery.touchProject(trx, id);
     return ok();
   });

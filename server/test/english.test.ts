@@ -3,8 +3,7 @@
 // that name both pages, absolute and reciprocal, on the pages that exist in both languages; a
 // record not translated yet answers in the English interface with its French texts marked, its
 // canonical the French page; unknown English paths, other prefixes and other cases are not found.
-import { onPostgres } from './database.ts';
-import { buildServedSite, buildSiteDist, SITE_URL, type TestApp } from './helper.ts';
+import { buildServedSite, buildSiteDist, dropProjectTables, SITE_URL, type TestApp } from './helper.ts';
 
 const PUBLIC_URL = SITE_URL;
 beforeAll(buildSiteDist, 300_000);
@@ -227,9 +226,7 @@ describe('addresses', () => {
   });
 
   test('an API failure while rendering an English page answers 503 in English, never a stack', async () => {
-    t.app.services.cache.invalidate();
-    await t.db.schema.dropTable('subtype_link').execute();
-    await (onPostgres ? t.db.schema.dropTable('project').cascade() : t.db.schema.dropTable('project')).execute();
+    await dropProjectTables(t);
     const res = await get('/en/project/3');
     expect(res.statusCode).toBe(503);
     expect(htmlLang(res.body)).toBe('en-CA');

@@ -11,7 +11,7 @@ import { seedAdmin, seedDemoContent } from '../db/seed.ts';
 import type { Db } from '../db/database.ts';
 import type { ImageInfo } from '../../contract/api.ts';
 import { backup, restore } from '../backup/backup.ts';
-import { databaseUrlFor, dropDatabaseFor } from './database.ts';
+import { databaseUrlFor, dropDatabaseFor, onPostgres } from './database.ts';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const ADMIN_EMAIL = 'admin@exemple.ca';
@@ -177,6 +177,14 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
     site_document: await db.selectFrom('site_document').selectAll().orderBy('name').execute(),
     testimonial: await db.selectFrom('testimonial').selectAll().orderBy('id').execute(),
   };
+}
+
+/** Empties the cache and drops the tables a project's page reads: rendering it fails inside the API (a 503 page). */
+export async function dropProjectTables(t: TestApp): Promise<void> {
+  t.app.services.cache.invalidate();
+  await t.db.schema.dropTable('subtype_link').execute();
+  // PostgreSQL refuses to drop a table others refer to, unless told to drop their references too.
+  await (onPostgres ? t.db.schema.dropTable('project').cascade() : t.db.schema.dropTable('project')).execute();
 }
 
 export interface FilePart {

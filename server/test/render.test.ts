@@ -3,8 +3,7 @@
 // JSON-LD), the API cache handed to the browser, the page cache with its ETag and its
 // invalidation by a write; /sitemap.xml, /robots.txt and the preview photos.
 import sharp from 'sharp';
-import { onPostgres } from './database.ts';
-import { build, buildServedSite, buildSiteDist, siteDist, SITE_URL, type TestApp } from './helper.ts';
+import { build, buildServedSite, buildSiteDist, dropProjectTables, siteDist, SITE_URL, type TestApp } from './helper.ts';
 
 const PUBLIC_URL = SITE_URL;
 beforeAll(buildSiteDist, 300_000);
@@ -129,10 +128,7 @@ test.each(['/project/999999', '/project/abc', '/nowhere', '/typeslist/0', '/proj
 );
 
 test('an API failure while rendering answers 503 with a French page, never a stack', async () => {
-  t.app.services.cache.invalidate();
-  await t.db.schema.dropTable('subtype_link').execute();
-  // PostgreSQL refuses to drop a table others refer to, unless told to drop their references too.
-  await (onPostgres ? t.db.schema.dropTable('project').cascade() : t.db.schema.dropTable('project')).execute();
+  await dropProjectTables(t);
   const res = await get('/project/3');
   expect(res.statusCode).toBe(503);
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

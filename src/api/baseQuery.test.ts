@@ -48,14 +48,18 @@ function storeWith(token: string | null, refreshToken: string | null) {
 
 const refreshCalls = () => server.seen.filter((s) => s.url === '/api/refreshtoken/');
 
+/** The call ended in a 401 after `refreshes` refresh calls, and the admin goes to its login page. */
+function expectSentToLogin(store: ReturnType<typeof storeWith>, result: { error?: unknown }, refreshes: number) {
+  expect(result.error).toMatchObject({ status: 401 });
+  expect(refreshCalls()).toHaveLength(refreshes);
+  expect(store.getState().auth.loginRedirect).toBe(true);
+}
+
 /** With the refresh answered 401, `call` ends in a 401 after one refresh call, and the admin goes to its login page. */
 async function refreshDenied(call: (store: ReturnType<typeof storeWith>) => PromiseLike<{ error?: unknown }>) {
   refreshAnswer = denied;
   const store = storeWith('access-1', 'refresh-1');
-  const result = await call(store);
-  expect(result.error).toMatchObject({ status: 401 });
-  expect(refreshCalls()).toHaveLength(1);
-  expect(store.getState().auth.loginRedirect).toBe(true);
+  expectSentToLogin(store, await call(store), 1);
 }
 
 describe('headers', () => {
@@ -152,9 +156,7 @@ describe('HTTP 401 on the refresh call itself, or with no URL', () => {
       { ...apiFor(store), extra: httpExtra({ apiOrigin: server.origin, fetchFn }) },
       {},
     );
-    expect(result.error).toMatchObject({ status: 401 });
-    expect(refreshCalls()).toHaveLength(0);
-    expect(store.getState().auth.loginRedirect).toBe(true);
+    expectSentToLogin(store, result, 0);
   });
 });
 

@@ -40,6 +40,13 @@ async function add(user: UserEvent, values: Record<string, string>) {
   await user.click(button('Ajouter'));
 }
 
+/** Adds a record through the screen (the success banner) and reads back the last one of the server's list at `url`. */
+async function addAndRead<T>(user: UserEvent, values: Record<string, string>, url: string): Promise<T | undefined> {
+  await add(user, values);
+  await success();
+  return (await server.get<T[]>(url)).at(-1);
+}
+
 describe('category editor', () => {
   it('shows no per-field message, but refuses a name under 4 characters', async () => {
     const { user } = await open('/admin/category', /^Projet: 1 de : \d+$/);
@@ -94,15 +101,11 @@ describe('project-type editor', () => {
     const firstCategory = categories.find((c) => c.Id === types[0]?.CategoryId);
     expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(firstCategory?.Name);
 
-    await add(user, {
-      Nom: 'Cadres de miroir',
-      'Catégorie': 'Décoration',
-      Description: 'Cadres en bois massif.',
-      Image: 'cadres.jpg',
-    });
-    await success();
-
-    const created = (await server.get<ProjectType[]>('/api/projecttype/all/')).at(-1);
+    const created = await addAndRead<ProjectType>(
+      user,
+      { Nom: 'Cadres de miroir', 'Catégorie': 'Décoration', Description: 'Cadres en bois massif.', Image: 'cadres.jpg' },
+      '/api/projecttype/all/',
+    );
     expect(created).toMatchObject({
       Name: 'Cadres de miroir',
       CategoryId: decoration.Id,
@@ -148,15 +151,11 @@ describe('project editor', () => {
     await router.navigate('/admin/project');
     await screen.findByText(/^Projet: 1 de : \d+$/);
 
-    await add(user, {
-      Nom: 'Banc de lecture en noyer',
-      'Type de projet': 'Bancs de jardin',
-      Description: 'Un banc large pour lire au soleil.',
-      Image: 'banc-cedre-rouge.jpg',
-    });
-    await success();
-
-    const created = (await server.get<Project[]>('/api/project/all/')).at(-1);
+    const created = await addAndRead<Project>(
+      user,
+      { Nom: 'Banc de lecture en noyer', 'Type de projet': 'Bancs de jardin', Description: 'Un banc large pour lire au soleil.', Image: 'banc-cedre-rouge.jpg' },
+      '/api/project/all/',
+    );
     expect(created).toMatchObject({ Name: 'Banc de lecture en noyer', ProjectTypeId: benches.Id });
 
     await router.navigate(`/projecttype/${benches.Id}`);

@@ -44,6 +44,13 @@ async function openGallery() {
 /** The gallery's list of photos, in its section. */
 const galleryList = (section: HTMLElement) => within(section).findByRole('group', { name: 'Galerie du projet' });
 
+/** The gallery made of these photos, then the editor opened on it: its section and its list. */
+async function openGalleryOf(items: Array<{ Image: string; Alt: string }>) {
+  await galleryOf(items);
+  const view = await openGallery();
+  return { ...view, list: await galleryList(view.section) };
+}
+
 const NU = { Image: 'buffet-chene.jpg', Alt: 'Le mur nu avant les travaux' };
 const LAMBRIS = { Image: 'casiers-condo.jpg', Alt: 'Le mur lambrissé' };
 const SALON = { Image: 'salon-tons-chauds.jpg', Alt: 'Le salon beige sable' };
@@ -99,9 +106,7 @@ test('a photo of the library joins the gallery with its alt text', async () => {
 });
 
 test('a caption and the « Avant » / « Après » marks are saved', async () => {
-  await galleryOf([NU, LAMBRIS, SALON]);
-  const { user, section } = await openGallery();
-  const list = await galleryList(section);
+  const { user, list } = await openGalleryOf([NU, LAMBRIS, SALON]);
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
   const [avant, apres] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
   await user.type(within(avant).getByLabelText('Légende'), 'Avant les travaux');
@@ -114,17 +119,13 @@ test('a caption and the « Avant » / « Après » marks are saved', async () =>
 });
 
 test('« Monter » moves a photo up one place, saved', async () => {
-  await galleryOf([NU, LAMBRIS, SALON]);
-  const { user, section } = await openGallery();
-  const list = await galleryList(section);
+  const { user, list } = await openGalleryOf([NU, LAMBRIS, SALON]);
   await user.click(await within(list).findByRole('button', { name: 'Monter Le salon beige sable' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le salon beige sable', 'Le mur lambrissé']));
 });
 
 test('a photo removed from the gallery stays in the library', async () => {
-  await galleryOf([NU, SALON, LAMBRIS]);
-  const { user, section } = await openGallery();
-  const list = await galleryList(section);
+  const { user, list } = await openGalleryOf([NU, SALON, LAMBRIS]);
   await user.click(await within(list).findByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
   await waitFor(async () => expect((await gallery()).map((item) => item.Image)).not.toContain('salon-tons-chauds.jpg'));
   expect((await gallery()).map((item) => item.Alt)).toEqual(['Le mur nu avant les travaux', 'Le mur lambrissé']);
@@ -133,9 +134,7 @@ test('a photo removed from the gallery stays in the library', async () => {
 });
 
 test('« Annuler » right after a removal puts the photo back in the gallery, in its place', async () => {
-  await galleryOf([NU, SALON, LAMBRIS]);
-  const { user, section } = await openGallery();
-  const list = await galleryList(section);
+  const { user, section, list } = await openGalleryOf([NU, SALON, LAMBRIS]);
   await user.click(await within(list).findByRole('button', { name: 'Retirer Le salon beige sable de la galerie' }));
   expect(await within(section).findByText('Opération effectuée avec succès')).toBeInTheDocument();
   await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));

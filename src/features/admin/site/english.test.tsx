@@ -65,6 +65,10 @@ async function open(route: string, ready: string) {
 
 const field = (label: string) => screen.getByLabelText(label);
 const button = (name: string) => screen.getByRole('button', { name });
+/** Each field of these labels shows that value. */
+function expectValues(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) expect(field(label)).toHaveValue(value);
+}
 const success = () => screen.findByText('Opération effectuée avec succès');
 /** The body of the last write the API received. */
 const lastWrite = () => JSON.parse(server.seen.filter((s) => s.method === 'PUT').at(-1)?.body ?? 'null') as unknown;
@@ -72,16 +76,18 @@ const lastWrite = () => JSON.parse(server.seen.filter((s) => s.method === 'PUT')
 describe('« Paramètres du site »', () => {
   test('the English texts are loaded under the French ones; a French change alone sends them all', async () => {
     const { user } = await open('/admin/site', 'Secteur desservi (anglais)');
-    expect(field('Secteur desservi')).toHaveValue('Chelsea et les collines');
-    expect(field('Secteur desservi (anglais)')).toHaveValue('Chelsea and the hills');
+    expectValues({
+      'Secteur desservi': 'Chelsea et les collines',
+      'Secteur desservi (anglais)': 'Chelsea and the hills',
+      'Slogan (anglais)': 'Custom stairs and cabinets.',
+      'Présentation (anglais)': '',
+      'Carte 1 : titre (anglais)': 'Stairs',
+      'Carte 1 : texte (anglais)': 'Straight or winding.',
+      'Carte 3 : titre (anglais)': '',
+      'Présentation du propriétaire (anglais)': '',
+      'Service 3 : texte (anglais)': '',
+    });
     expect(field('Secteur desservi (anglais)')).toHaveAccessibleDescription('Vide : pas encore traduit (le site anglais montre alors le texte français).');
-    expect(field('Slogan (anglais)')).toHaveValue('Custom stairs and cabinets.');
-    expect(field('Présentation (anglais)')).toHaveValue('');
-    expect(field('Carte 1 : titre (anglais)')).toHaveValue('Stairs');
-    expect(field('Carte 1 : texte (anglais)')).toHaveValue('Straight or winding.');
-    expect(field('Carte 3 : titre (anglais)')).toHaveValue('');
-    expect(field('Présentation du propriétaire (anglais)')).toHaveValue('');
-    expect(field('Service 3 : texte (anglais)')).toHaveValue('');
     const footer = screen.getByRole('group', { name: 'Pied de page' });
     expect(within(footer).getByLabelText('Service 1 (anglais)')).toHaveValue('Stairs');
 

@@ -4,6 +4,7 @@
 // mark of an entry whose page was deleted, the unsaved-changes guard, and « Historique » (a
 // change shown with its old and new values, the version restored into the form and the server).
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { HistoryVersion, Menu, MutationResult, SiteSettings } from '../../../api/adminApi';
 import { renderSignedIn } from '../../../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../../../test/apiServer';
@@ -26,6 +27,11 @@ async function open(route: string, ready: string) {
 const field = (label: string) => screen.getByLabelText(label);
 const button = (name: string) => screen.getByRole('button', { name });
 const success = () => screen.findByText('Opération effectuée avec succès');
+/** Replaces the text of the field of that label (clears it, then types as a person does). */
+async function retype(user: UserEvent, label: string, text: string) {
+  await user.clear(field(label));
+  await user.type(field(label), text);
+}
 const readSite = () => server.get<SiteSettings>('/api/site');
 const readMenu = () => server.get<Menu>('/api/menu/all/', token);
 
@@ -71,15 +77,12 @@ describe('« Paramètres du site »', () => {
   test('a change is saved: the success banner, and the server holds it', async () => {
     const before = await readSite();
     const { user } = await open('/admin/site', 'Nom de l’entreprise');
-    await user.clear(field('Nom de l’entreprise'));
-    await user.type(field('Nom de l’entreprise'), 'Menuiserie Lavoie');
-    await user.clear(field('Téléphone'));
-    await user.type(field('Téléphone'), ' (613) 555-0199 ');
+    await retype(user, 'Nom de l’entreprise', 'Menuiserie Lavoie');
+    await retype(user, 'Téléphone', ' (613) 555-0199 ');
     await user.click(button('Ajouter un réseau'));
     await user.type(field('Réseau 2'), 'Instagram');
     await user.type(field('Adresse du réseau 2'), 'https://www.instagram.com/lavoie');
-    await user.clear(field('Présentation du propriétaire'));
-    await user.type(field('Présentation du propriétaire'), 'Premier paragraphe.{Enter}Second paragraphe.');
+    await retype(user, 'Présentation du propriétaire', 'Premier paragraphe.{Enter}Second paragraphe.');
     await user.click(button('Enregistrer'));
     expect(await success()).toBeInTheDocument();
     const saved = await readSite();
@@ -100,17 +103,12 @@ describe('« Paramètres du site »', () => {
   test('bad input: a French message under each field, nothing sent', async () => {
     const before = await readSite();
     const { user } = await open('/admin/site', 'Nom de l’entreprise');
-    await user.clear(field('Téléphone'));
-    await user.type(field('Téléphone'), '123');
-    await user.clear(field('Adresse du réseau 1'));
-    await user.type(field('Adresse du réseau 1'), 'javascript:alert(1)');
-    await user.clear(field('Courriel (soumissions)'));
-    await user.type(field('Courriel (soumissions)'), 'pas-un-courriel');
-    await user.clear(field('Nom de l’entreprise'));
-    await user.type(field('Nom de l’entreprise'), 'N'.repeat(61));
+    await retype(user, 'Téléphone', '123');
+    await retype(user, 'Adresse du réseau 1', 'javascript:alert(1)');
+    await retype(user, 'Courriel (soumissions)', 'pas-un-courriel');
+    await retype(user, 'Nom de l’entreprise', 'N'.repeat(61));
     await user.clear(field('Ville'));
-    await user.clear(field('Code postal (facultatif)'));
-    await user.type(field('Code postal (facultatif)'), '12345');
+    await retype(user, 'Code postal (facultatif)', '12345');
     await user.click(button('Enregistrer'));
     expect(await screen.findByText('Numéro de téléphone invalide : 10 chiffres (ex. 819 555-0142)')).toBeInTheDocument();
     // The form is long: the focus goes to the first refused field.
@@ -128,8 +126,7 @@ describe('« Paramètres du site »', () => {
   test('the server refuses a photo that is not in the library: the failure banner, nothing stored', async () => {
     const before = await readSite();
     const { user } = await open('/admin/site', 'Nom de l’entreprise');
-    await user.clear(field('Photo de la page d’accueil'));
-    await user.type(field('Photo de la page d’accueil'), 'absente.jpg');
+    await retype(user, 'Photo de la page d’accueil', 'absente.jpg');
     await user.click(button('Enregistrer'));
     expect(await screen.findByText(/^Opération non effectuée\. Une erreur est survenue \( .*absente\.jpg.* \)$/)).toBeInTheDocument();
     expect(await readSite()).toEqual(before);
@@ -242,28 +239,39 @@ describe('« Menu »', () => {
   });
 });
 
+/** The label `label` gives each path (undefined: the path names no field), as `expected` says. */
+function expectLabels(label: (path: string) => string | undefined, expected: Record<string, string | undefined>) {
+  expect(Object.fromEntries(Object.keys(expected).map((path) => [path, label(path)]))).toStrictEqual(expected);
+}
+
 // The server names a changed field by its path in the document (history.service.ts, changesBetween).
 describe('« Historique »’s field names', () => {
   test('the settings’ paths: a named field, a card, a day’s range, a network, a footer service, an English text', () => {
-    expect(siteFieldLabel('WelcomeTagline')).toBe('Slogan');
-    expect(siteFieldLabel('Specialties.2.Target')).toBe('Carte 2 : page visée');
-    expect(siteFieldLabel('Hours.1.2.Close')).toBe('Lundi : fermeture 2');
-    expect(siteFieldLabel('Social.1.Url')).toBe('Adresse du réseau 1');
-    expect(siteFieldLabel('FooterServices.3')).toBe('Service 3');
-    expect(siteFieldLabel('En.AboutServices.1.Text')).toBe('Service 1 : texte (anglais)');
-    expect(siteFieldLabel('Unknown')).toBeUndefined();
+    expectLabels(siteFieldLabel, {
+      WelcomeTagline: 'Slogan',
+      'Specialties.2.Target': 'Carte 2 : page visée',
+      'Hours.1.2.Close': 'Lundi : fermeture 2',
+      'Social.1.Url': 'Adresse du réseau 1',
+      'FooterServices.3': 'Service 3',
+      'En.AboutServices.1.Text': 'Service 1 : texte (anglais)',
+      Unknown: undefined,
+    });
     // A project's gallery, in the record editors' « Historique » (places counted from 1, as the server names them).
-    expect(recordFieldLabel('Gallery.2.Caption')).toBe('Galerie, photo 2 : légende');
-    expect(recordFieldLabel('Gallery.1.En.Alt')).toBe('Galerie, photo 1 : texte de remplacement (anglais)');
-    expect(recordFieldLabel('En.Name')).toBe('Nom (anglais)');
+    expectLabels(recordFieldLabel, {
+      'Gallery.2.Caption': 'Galerie, photo 2 : légende',
+      'Gallery.1.En.Alt': 'Galerie, photo 1 : texte de remplacement (anglais)',
+      'En.Name': 'Nom (anglais)',
+    });
   });
 
   test('the menu’s paths: a drop-down’s title, an entry’s label and page, a link, in English', () => {
-    expect(menuFieldLabel('Dropdowns.1.Title')).toBe('Titre du menu 1');
-    expect(menuFieldLabel('Dropdowns.2.Entries.3.Label')).toBe('Menu déroulant 2, Entrée 3 : Libellé');
-    expect(menuFieldLabel('Dropdowns.2.Entries.3.Href')).toBe('Menu déroulant 2, Entrée 3 : Page visée');
-    expect(menuFieldLabel('Dropdowns.1.En.Title')).toBe('Titre du menu 1 (anglais)');
-    expect(menuFieldLabel('Links.1.En.Label')).toBe('Lien 1 : Libellé (anglais)');
-    expect(menuFieldLabel('Links.3')).toBeUndefined();
+    expectLabels(menuFieldLabel, {
+      'Dropdowns.1.Title': 'Titre du menu 1',
+      'Dropdowns.2.Entries.3.Label': 'Menu déroulant 2, Entrée 3 : Libellé',
+      'Dropdowns.2.Entries.3.Href': 'Menu déroulant 2, Entrée 3 : Page visée',
+      'Dropdowns.1.En.Title': 'Titre du menu 1 (anglais)',
+      'Links.1.En.Label': 'Lien 1 : Libellé (anglais)',
+      'Links.3': undefined,
+    });
   });
 });

@@ -759,3 +759,29 @@ test('a stored name containing <script> or <img onerror> shows as text everywher
   }
   await page.context().close();
 });
+
+test('on a phone nothing jumps: from the first paint until the scripts have taken over, the pages shift by less than 0.01', async () => {
+  // Issue 33. The server's page shows everything it renders with its styles: the quote form on
+  // /contact once came unstyled until its chunk (and its stylesheet) arrived after the photo's
+  // paint, then pushed what followed down (0.39).
+  for (const path of ['/welcome', '/project/1', '/typeslist/2', '/contact', '/en/welcome', '/en/contact']) {
+    const watched = await openPage(browser, PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const { page } = watched;
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+          if (!entry.hadRecentInput) shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url(path));
+    await page.locator('header.site-header:not(.is-static)').waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+    const total = shifts.reduce((sum, shift) => sum + Number(shift.split(' ')[0]), 0);
+    assert.ok(total < 0.01, `${path}: layout shifts ${shifts.join('; ')}`);
+    await finish(watched, path);
+  }
+});

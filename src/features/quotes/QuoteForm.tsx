@@ -13,7 +13,6 @@ import { publicLimits } from '../../../contract/publicLimits';
 import { paths } from '../../../contract/paths';
 import { quoteFormArg } from './formQuery';
 import { photoErrors, validateQuote, type QuoteErrors, type QuoteField } from './validation';
-import './quotes.css';
 
 const QUOTE_URL = '/api/quote';
 

@@ -27,9 +27,10 @@ const messageOf = (element: HTMLElement) =>
     .join(' ');
 
 async function ready() {
-  renderWithProviders(null, { route: '/contact', apiOrigin: api.origin });
+  const view = renderWithProviders(null, { route: '/contact', apiOrigin: api.origin });
   // The form's token and the categories come from the server.
   await waitFor(() => expect(within(form()).getByRole('option', { name: 'Terrasses' })).toBeInTheDocument());
+  return view;
 }
 
 test('a form sent empty says in French what each field needs, and sends nothing', async () => {
@@ -65,7 +66,7 @@ test('photos: more than five, or a file that is no photo, are refused before sen
 });
 
 test('sent too soon after the page opened: the server’s French refusal, nothing lost; later, sent and confirmed', async () => {
-  await ready();
+  const { store } = await ready();
   const user = userEvent.setup();
   await user.type(field('Nom *'), 'Marie <script>alert(1)</script> Roy');
   await user.type(field('Téléphone'), '819 555-0123');
@@ -75,11 +76,17 @@ test('sent too soon after the page opened: the server’s French refusal, nothin
   await user.click(field(/J’accepte que ces renseignements/));
   // Sent at the moment the form was shown, by the server's clock (typing above takes real time,
   // seconds on a loaded machine: the clock is set back to the token's moment, not left to it).
-  const shown = Number((form().querySelector('input[name="Token"]') as HTMLInputElement).value.split('.')[0]);
+  const token = () => (form().querySelector('input[name="Token"]') as HTMLInputElement).value;
+  const given = token();
+  const shown = Number(given.split('.')[0]);
   await api.setClock(shown);
   await user.click(within(form()).getByRole('button', { name: 'Envoyer ma demande' }));
   expect(await within(form()).findByText(/^Envoi trop rapide/)).toBeInTheDocument();
   expect(field('Nom *')).toHaveValue('Marie <script>alert(1)</script> Roy');
+  // The token stays, neither fetched again nor replaced: a new one would start the 3 seconds again.
+  const formQueries = Object.values(store.getState().api.queries).filter((query) => query?.endpointName === 'getQuoteForm');
+  expect(formQueries.map((query) => query?.status)).toEqual(['fulfilled']);
+  expect(token()).toBe(given);
 
   // Three seconds later (the server's clock moves; nothing waits), the same form is accepted.
   await api.setClock(shown + 3_100);

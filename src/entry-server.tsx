@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import { api } from './api/api.enhanced';
 import { serverCacheOf, SERVER_CACHE_ID } from './api/hydration';
 import { App } from './app/App';
-import { headTags, scriptJson, withOrigin, type PageHead } from './app/head';
+import { headTags, scriptJson, type PageHead } from './app/head';
 import { matchPage, pageData, pageOutcome, pagePaths } from './app/router';
 import { makeStore } from './app/store';
 import { loadMessages } from './lib/lang';
@@ -70,14 +70,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     },
   });
   const html = await streamToString(prelude);
-  const head = withOrigin(outcome.head, request.origin);
   const cacheJson = scriptJson(serverCacheOf(store.getState().api));
   // RTK Query keeps an unused answer for a minute (a timer per query): the store is done with.
   store.dispatch(api.util.resetApiState());
   return {
     status: outcome.status,
-    head,
-    headHtml: headTags(head, request.origin),
+    head: outcome.head,
+    headHtml: headTags(outcome.head, request.origin),
     html,
     cacheJson,
     fresh: matchPage(pathname).page.fresh === true,

@@ -1,5 +1,6 @@
 // The head a page derives from its data: what a preview and a search engine read, escaped.
-import { breadcrumbJsonLd, businessJsonLd, headTags, heroPreload, notFoundHead, scriptJson, shortDescription, withOrigin } from './head';
+import { headTags, heroPreload, notFoundHead, scriptJson, shortDescription } from './head';
+import { jsonLdOf } from './jsonLd';
 import { testSite } from '../test/site';
 
 const origin = 'https://www.exemple.ca';
@@ -14,18 +15,15 @@ test('a long description is cut at a word, under 160 characters, with an ellipsi
 });
 
 test('stored text cannot leave its attribute or its script element', () => {
-  const head = withOrigin(
-    {
-      title: 'Banc "rouge" <script>alert(1)</script>',
-      description: 'a & b',
-      path: '/project/3',
-      type: 'article',
-      siteName: 'Atelier <b>',
-      image: { name: 'banc.jpg', alt: '"><img src=x>' },
-      jsonLd: [breadcrumbJsonLd([{ name: '</script><script>alert(1)</script>', path: '/project/3' }], 'fr')],
-    },
-    origin,
-  );
+  const head = {
+    title: 'Banc "rouge" <script>alert(1)</script>',
+    description: 'a & b',
+    path: '/project/3',
+    type: 'article' as const,
+    siteName: 'Atelier <b>',
+    image: { name: 'banc.jpg', alt: '"><img src=x>' },
+    jsonLd: [{ type: 'breadcrumb' as const, trail: [{ name: '</script><script>alert(1)</script>', path: '/project/3' }], lang: 'fr' as const }],
+  };
   const html = headTags(head, origin);
   expect(html).toContain('<title>Banc &quot;rouge&quot; &lt;script&gt;alert(1)&lt;/script&gt;</title>');
   expect(html).toContain('<meta property="og:image:alt" content="&quot;&gt;&lt;img src=x&gt;">');
@@ -37,7 +35,7 @@ test('stored text cannot leave its attribute or its script element', () => {
 });
 
 test('the breadcrumbs start at the welcome page, with absolute URLs', () => {
-  expect(breadcrumbJsonLd([{ name: 'Potagers', path: '/typeslist/2' }], 'fr')(origin)).toEqual({
+  expect(jsonLdOf({ type: 'breadcrumb', trail: [{ name: 'Potagers', path: '/typeslist/2' }], lang: 'fr' }, origin)).toEqual({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
@@ -49,7 +47,7 @@ test('the breadcrumbs start at the welcome page, with absolute URLs', () => {
 
 test('the not-found head: its canonical is the path asked, the welcome photo of the settings its preview', () => {
   const site = { ...testSite, WelcomePhoto: 'terrasse.jpg' };
-  const html = headTags(withOrigin(notFoundHead('/nulle-part', site), origin), origin);
+  const html = headTags(notFoundHead('/nulle-part', site), origin);
   expect(html).toContain('<title>Page introuvable | Menuiserie Lavoie</title>');
   expect(html).toContain(`<link rel="canonical" href="${origin}/nulle-part">`);
   expect(html).toContain(`<meta property="og:image" content="${origin}/assets/og/terrasse.jpg.jpg">`);
@@ -57,7 +55,7 @@ test('the not-found head: its canonical is the path asked, the welcome photo of 
 });
 
 test('the business as schema.org reads it comes from the site settings', () => {
-  expect(businessJsonLd(testSite, 'fr')(origin)).toEqual({
+  expect(jsonLdOf({ type: 'business', site: testSite, lang: 'fr' }, origin)).toEqual({
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
     name: 'Menuiserie Lavoie',

@@ -1,14 +1,15 @@
 // What a search engine and a link preview read of a page: its title, description, canonical
-// URL, Open Graph and Twitter tags, and its JSON-LD. Each page of the route table (router.tsx)
+// URL, Open Graph and Twitter tags, and its JSON-LD (as data here, spelt out by jsonLd.ts). Each page of the route table (router.tsx)
 // derives its PageHead from the data it shows; the server writes it into the HTML
 // (headTags), the browser keeps document.title and the description in step (useDocumentHead).
 // Pure functions: no window, no document.
 import titleFont from '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2';
 import { OG_IMAGE, ogImagePath } from '../../contract/images';
 import { srcSet } from '../components/images';
-import { frenchPath, inLang, langOfPath, langTags, langs, paths, type Lang } from '../../contract/paths';
+import { frenchPath, inLang, langOfPath, langTags, langs, type Lang } from '../../contract/paths';
 import { messagesOf, ownText } from '../lib/lang';
-import { pagePhoto, telHref, type SiteSettings } from '../lib/site';
+import { pagePhoto, type SiteSettings } from '../lib/site';
+import { jsonLdOf } from './jsonLd';
 
 /** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
 interface HeadImage {
@@ -17,6 +18,20 @@ interface HeadImage {
 }
 
 export type JsonLd = Record<string, unknown>;
+
+/**
+ * The structured data a page carries, as plain data: the server spells it in schema.org's words
+ * with the request's origin (jsonLdOf, jsonLd.ts), the browser never needs it.
+ */
+export type JsonLdSource =
+  | { type: 'business'; site: SiteSettings; lang: Lang }
+  /** The steps after the welcome page, this page last; paths in the page's language. */
+  | { type: 'breadcrumb'; trail: ReadonlyArray<{ name: string; path: string }>; lang: Lang }
+  /**
+   * A project. `inLanguage`: the language of its words (French on the English page of a project
+   * not translated); `creator`: the business's name, its welcome page in `lang`.
+   */
+  | { type: 'work'; name: string; description: string; path: string; image: string; lang: Lang; inLanguage: Lang; creator: string; genre?: string };
 
 export interface PageHead {
   /** The whole <title> (the business's name included). */
@@ -38,7 +53,7 @@ export interface PageHead {
   /** og:type. */
   type: 'website' | 'article';
   image: HeadImage;
-  jsonLd: JsonLd[];
+  jsonLd: JsonLdSource[];
   /** The photo the page paints largest, fetched before the scripts (the welcome page's hero). */
   preload?: { name: string; widths: readonly number[] };
 }
@@ -73,72 +88,8 @@ export function heroPreload(site: SiteSettings): PageHead['preload'] {
   return media && media.Widths.length > 0 ? { name, widths: media.Widths } : undefined;
 }
 
-/** The business as schema.org reads it (welcome and contact pages). */
-export function businessJsonLd(site: SiteSettings, lang: Lang): (origin: string) => JsonLd {
-  return (origin) => ({
-    '@context': 'https://schema.org',
-    '@type': 'HomeAndConstructionBusiness',
-    name: site.BusinessName,
-    telephone: telHref(site.Phone).slice('tel:'.length),
-    email: site.InfoEmail,
-    address: {
-      '@type': 'PostalAddress',
-      ...(site.Street ? { streetAddress: site.Street } : {}),
-      addressLocality: site.City,
-      addressRegion: site.Province,
-      ...(site.PostalCode ? { postalCode: site.PostalCode } : {}),
-      addressCountry: 'CA',
-    },
-    areaServed: ownText(lang, site.AreaServed, site.En?.AreaServed).text,
-    ...(site.Since ? { foundingDate: String(site.Since) } : {}),
-    url: origin + inLang(paths.welcome.href(), lang),
-    logo: `${origin}/favicon.svg`,
-    image: origin + ogImagePath(site.WelcomePhoto),
-    sameAs: site.Social.map((link) => link.Url),
-    // Issue 31: the licence the law wants shown, and when the business answers.
-    ...(site.RbqLicence ? { identifier: { '@type': 'PropertyValue', name: 'Licence RBQ', value: site.RbqLicence } } : {}),
-    ...(site.Hours?.some((day) => day.length > 0) ? { openingHoursSpecification: openingHours(site.Hours) } : {}),
-  });
-}
-
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** schema.org's opening hours: one entry per time range, with every day that has it. */
-function openingHours(hours: NonNullable<SiteSettings['Hours']>): JsonLd[] {
-  const days = new Map<string, string[]>();
-  hours.forEach((ranges, day) => {
-    for (const { Open, Close } of ranges) days.set(`${Open}-${Close}`, [...(days.get(`${Open}-${Close}`) ?? []), `https://schema.org/${DAYS[day]}`]);
-  });
-  return [...days].map(([range, dayOfWeek]) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek, opens: range.slice(0, 5), closes: range.slice(6) }));
-}
-
-/** The trail from the welcome page to this page (types list, project type and project pages). */
-export function breadcrumbJsonLd(trail: ReadonlyArray<{ name: string; path: string }>, lang: Lang): (origin: string) => JsonLd {
-  const home = { name: messagesOf(lang).common.home, path: inLang(paths.welcome.href(), lang) };
-  return (origin) => ({
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [home, ...trail].map((step, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: step.name,
-      item: origin + step.path,
-    })),
-  });
-}
-
-/** What a page's head function returns: JSON-LD waits for the origin, known only per request. */
-export interface HeadSource extends Omit<PageHead, 'jsonLd'> {
-  jsonLd: Array<(origin: string) => JsonLd>;
-}
-
-export const withOrigin = (source: HeadSource, origin: string): PageHead => ({
-  ...source,
-  jsonLd: source.jsonLd.map((make) => make(origin)),
-});
-
 /** The head of the not-found page (unknown path, non-numeric or unknown id), in the language of its path. */
-export function notFoundHead(path: string, site: SiteSettings): HeadSource {
+export function notFoundHead(path: string, site: SiteSettings): PageHead {
   const lang = langOfPath(path);
   const t = messagesOf(lang);
   return {
@@ -155,7 +106,7 @@ export function notFoundHead(path: string, site: SiteSettings): HeadSource {
  * The head of the page answered when the API failed during rendering (503); without the
  * settings (they may be what failed), the page's own title alone.
  */
-export function errorHead(path: string, site: SiteSettings | undefined): HeadSource {
+export function errorHead(path: string, site: SiteSettings | undefined): PageHead {
   const lang = langOfPath(path);
   const t = messagesOf(lang).site.status;
   return {
@@ -232,6 +183,6 @@ export function headTags(head: PageHead, origin: string): string {
     ...(head.siteName ? [meta('property', 'og:site_name', head.siteName)] : []),
     ...preview,
     meta('name', 'twitter:card', 'summary_large_image'),
-    ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...head.jsonLd.map((source) => `<script type="application/ld+json">${scriptJson(jsonLdOf(source, origin))}</script>`),
   ].join('');
 }

@@ -1,5 +1,5 @@
 // What the route table says of a page and the layout reads: the queries it shows, and its state.
-import type { HeadSource } from './head';
+import type { PageHead } from './head';
 import type { AppDispatch, RootState } from './store';
 
 /** One query a page shows: the server runs it before rendering, both sides read it. */
@@ -12,4 +12,4 @@ export interface PageQuery {
 }
 
 /** A page's state: its HTTP status and head, or 'loading' while its data has not all arrived. */
-export type PageOutcome = { status: 200 | 404 | 503; head: HeadSource } | { status: 'loading' };
+export type PageOutcome = { status: 200 | 404 | 503; head: PageHead } | { status: 'loading' };

@@ -16,20 +16,9 @@ import { AboutPage } from '../features/pages/AboutPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
 import { quoteFormArg } from '../features/quotes/formQuery';
 import type * as AdminScreens from '../features/admin/screens';
-import {
-  breadcrumbJsonLd,
-  businessJsonLd,
-  fullTitle,
-  heroPreload,
-  notFoundHead,
-  errorHead,
-  shortDescription,
-  siteHead,
-  type HeadSource,
-  type JsonLd,
-} from './head';
+import { fullTitle, heroPreload, notFoundHead, errorHead, shortDescription, siteHead, type PageHead } from './head';
 import type { PublicMessages } from '../messages';
-import { EN_PREFIX, frenchPath, inLang, langOfPath, langs, langTags, parseId, paths, type Lang } from '../../contract/paths';
+import { EN_PREFIX, frenchPath, inLang, langOfPath, langs, parseId, paths, type Lang } from '../../contract/paths';
 import { isTranslated, messagesOf, ownText } from '../lib/lang';
 import { paragraphs, type SiteSettings } from '../lib/site';
 import type { PageOutcome, PageQuery } from './pageState';
@@ -84,7 +73,7 @@ interface PublicPage {
   /** The data the page shows in `lang`, beside the menu every page shows. */
   data(id: number, lang: Lang): PageQuery[];
   /** Its head from that data and the site's settings; null: the record does not exist (not found); undefined: not arrived. */
-  head(page: HeadInput): PageHeadSource | null | undefined;
+  head(page: HeadInput): PageHead | null | undefined;
   /**
    * Rendered anew for each visit, kept by no cache: the page shows an answer no cache may keep
    * (the quote form's token, the moment the form was shown).
@@ -107,8 +96,6 @@ interface HeadInput {
   to: (href: string) => string;
 }
 
-/** A page's head; `bilingual` false: a record not translated yet (no alternates; see head.ts). */
-type PageHeadSource = Omit<HeadSource, 'bilingual'> & { bilingual?: boolean };
 
 /** Every public page shows the business (GET /api/site: name, footer, texts) and the menu (GET /api/menu). */
 const layoutData = (): PageQuery[] => [query(e.getSite, undefined), query(e.getMenu, undefined)];
@@ -130,7 +117,7 @@ export const publicPages: PublicPage[] = [
       path,
       type: 'website',
       ...siteHead(site, lang),
-      jsonLd: [businessJsonLd(site, lang)],
+      jsonLd: [{ type: 'business', site, lang }],
       preload: heroPreload(site),
     }),
   }),
@@ -152,7 +139,7 @@ export const publicPages: PublicPage[] = [
         type: 'website',
         ...siteHead(site, lang),
         bilingual: !category || isTranslated(category),
-        jsonLd: [breadcrumbJsonLd([{ name, path }], lang)],
+        jsonLd: [{ type: 'breadcrumb', trail: [{ name, path }], lang }],
       };
     },
   },
@@ -182,7 +169,7 @@ export const publicPages: PublicPage[] = [
         ...siteHead(site, lang),
         ...(type.Image ? { image: { name: type.Image, alt: name } } : {}),
         bilingual: isTranslated(type),
-        jsonLd: [breadcrumbJsonLd([...categoryStep(categories, type.CategoryId, own, to), { name, path }], lang)],
+        jsonLd: [{ type: 'breadcrumb', trail: [...categoryStep(categories, type.CategoryId, own, to), { name, path }], lang }],
       };
     },
   },
@@ -206,18 +193,6 @@ export const publicPages: PublicPage[] = [
       const trail = type
         ? [...categoryStep(categories, type.CategoryId, own, to), { name: typeName, path: to(paths.projectType.href(type.Id)) }]
         : [];
-      const work = (origin: string): JsonLd => ({
-        '@context': 'https://schema.org',
-        '@type': 'CreativeWork',
-        name,
-        description,
-        url: origin + path,
-        image: `${origin}/assets/images/${encodeURIComponent(image)}`,
-        // The language of the work's words: French on the English page of a project not translated.
-        inLanguage: langTags[translated ? lang : 'fr'],
-        creator: { '@type': 'HomeAndConstructionBusiness', name: site.BusinessName, url: origin + to(paths.welcome.href()) },
-        ...(type ? { genre: typeName } : {}),
-      });
       return {
         title: fullTitle(name, site),
         description: shortDescription(t.site.gallery.projectDescription(name, description)),
@@ -226,7 +201,11 @@ export const publicPages: PublicPage[] = [
         siteName: site.BusinessName,
         image: { name: image, alt },
         bilingual: translated,
-        jsonLd: [breadcrumbJsonLd([...trail, { name, path }], lang), work],
+        jsonLd: [
+          { type: 'breadcrumb', trail: [...trail, { name, path }], lang },
+          // The language of the work's words: French on the English page of a project not translated.
+          { type: 'work', name, description, path, image, lang, inLanguage: translated ? lang : 'fr', creator: site.BusinessName, ...(type ? { genre: typeName } : {}) },
+        ],
       };
     },
   },
@@ -251,7 +230,7 @@ export const publicPages: PublicPage[] = [
       path,
       type: 'website',
       ...siteHead(site, lang),
-      jsonLd: [businessJsonLd(site, lang)],
+      jsonLd: [{ type: 'business', site, lang }],
     }),
   }),
   simplePage({

@@ -8,7 +8,7 @@ import { renderWithProviders } from '../test/render';
 import { startApiServerSignedIn, type ApiServer } from '../test/apiServer';
 import { loadMessages } from '../lib/lang';
 import { messages } from '../messages';
-import { businessJsonLd } from '../app/head';
+import { jsonLdOf } from '../app/jsonLd';
 import { compactHours, dayOf, monthOf, RBQ_REGISTER } from '../lib/trust';
 import type { SiteSettings, TestimonialView } from '../api/api.enhanced';
 
@@ -110,7 +110,7 @@ describe('alone', () => {
 
   test('the JSON-LD: the licence as a PropertyValue « Licence RBQ », the hours as openingHoursSpecification', async () => {
     const site = await server.get<SiteSettings>('/api/site');
-    const ld = businessJsonLd(site, 'fr')('https://exemple.ca');
+    const ld = jsonLdOf({ type: 'business', site, lang: 'fr' }, 'https://exemple.ca');
     expect(ld.identifier).toEqual({ '@type': 'PropertyValue', name: 'Licence RBQ', value: '5678-1234-01' });
     expect(ld.openingHoursSpecification).toEqual([
       {
@@ -121,7 +121,7 @@ describe('alone', () => {
       },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '12:00' },
     ]);
-    const exempt = businessJsonLd({ ...site, RbqLicence: '', Hours: [[], [], [], [], [], [], []] }, 'fr')('https://exemple.ca');
+    const exempt = jsonLdOf({ type: 'business', site: { ...site, RbqLicence: '', Hours: [[], [], [], [], [], [], []] }, lang: 'fr' }, 'https://exemple.ca');
     expect([exempt.identifier, exempt.openingHoursSpecification]).toEqual([undefined, undefined]);
   });
 });

@@ -2,11 +2,11 @@
 // data it shows (the queries the server runs before rendering it, the same RTK Query endpoints
 // the component reads) and its head, derived from that data (title, description, preview
 // photo, JSON-LD). The server renders these pages (src/entry-server.tsx), the browser
-// hydrates them. The admin screens hang under one guarded admin layout, in their own chunk.
+// hydrates them. The admin screens are the data router's (fullRouter.tsx, in the admin chunk).
 import { lazy, Suspense, type ReactElement } from 'react';
 import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { api } from '../api/api.enhanced';
-import { Frame, Layout } from './Layout';
+import { Layout } from './Layout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { WelcomePage, CAROUSEL_COUNT } from '../features/welcome/WelcomePage';
 import { TypesListPage } from '../features/portfolio/TypesListPage';
@@ -15,7 +15,6 @@ import { ProjectPage } from '../features/portfolio/ProjectPage';
 import { AboutPage } from '../features/pages/AboutPage';
 import { PrivacyPage } from '../features/quotes/PrivacyPage';
 import { quoteFormArg } from '../features/quotes/formQuery';
-import type * as AdminScreens from '../features/admin/screens';
 import { fullTitle, heroPreload, notFoundHead, errorHead, shortDescription, siteHead, type PageHead } from './head';
 import type { PublicMessages } from '../messages';
 import { EN_PREFIX, frenchPath, inLang, langOfPath, langs, parseId, paths, type Lang } from '../../contract/paths';
@@ -327,29 +326,8 @@ export function pageOutcome(pathname: string, state: RootState): PageOutcome {
   return head === null ? { status: 404, head: notFoundHead(pathname, site) } : { status: 200, head: { ...head, bilingual: head.bilingual ?? true } };
 }
 
-const adminScreens: [path: string, screen: keyof typeof AdminScreens][] = [
-  [paths.admin.project.path, 'ProjectEditorScreen'],
-  [paths.admin.projectType.path, 'ProjectTypeEditorScreen'],
-  [paths.admin.category.path, 'CategoryEditorScreen'],
-  [paths.admin.subType.path, 'SubTypeEditorScreen'],
-  [paths.admin.user.path, 'UserEditorScreen'],
-  [paths.admin.quotes.path, 'QuotesInboxScreen'],
-  [paths.admin.site.path, 'SiteEditorScreen'],
-  [paths.admin.siteMenu.path, 'MenuEditorScreen'],
-  [paths.admin.order.path, 'OrderScreen'],
-  [paths.admin.testimonials.path, 'TestimonialEditorScreen'],
-  [paths.admin.trash.path, 'TrashScreen'],
-  [paths.admin.journal.path, 'JournalScreen'],
-  [paths.admin.security.path, 'SecurityScreen'],
-  [paths.admin.stats.path, 'StatsScreen'],
-];
-
-const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await loadAdminScreens())[screen] }),
-});
-
 /** The public pages under the public layout (header, menu, footer); `/` and `/en` go to the welcome page. */
-const publicRoutes: RouteObject = {
+export const publicRoutes: RouteObject = {
   element: <Layout outcome={pageOutcome} data={pageData} />,
   children: [
     { index: true, element: <Navigate to={paths.welcome.href()} replace /> },
@@ -360,31 +338,6 @@ const publicRoutes: RouteObject = {
     ),
   ],
 };
-
-/**
- * The whole site for a data router (createBrowserRouter): the admin area is one layout that
- * waits for the session to be restored and sends a visitor without one to admin/login; the
- * login screen sits beside it in the same admin frame. Each screen loads lazily.
- */
-export const routes: RouteObject[] = [
-  publicRoutes,
-  {
-    element: <Frame />,
-    // Nothing while the first admin screen's chunk loads.
-    hydrateFallbackElement: <></>,
-    children: [
-      { path: paths.admin.login.path, ...lazyScreen('LoginScreen') },
-      {
-        path: paths.admin.menu.path,
-        ...lazyScreen('AdminLayout'),
-        children: [
-          { index: true, ...lazyScreen('AdminMenu') },
-          ...adminScreens.map(([path, screen]) => ({ path, ...lazyScreen(screen) })),
-        ],
-      },
-    ],
-  },
-];
 
 /**
  * The same table for the light declarative router of public pages (see AppRouter.tsx) and the

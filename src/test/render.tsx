@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { routes as appRoutes } from '../app/router';
+import { routes as appRoutes } from '../app/fullRouter';
 import { api } from '../api/api.enhanced';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { HttpConfig } from '../api/baseQuery';

@@ -1,7 +1,10 @@
 // npm run bench:load — 100 concurrent visitors browse for 30 s (the SPA page, its scripts and
 // styles, the menu, the carousel, galleries, projects, images) while an administrator signs in
 // and writes once a second, in a thread of its own (updates a project, adds and deletes a category). Reports
-// throughput, p50/p99 latency and errors; exits 1 on any error or a p99 above 100 ms.
+// throughput, p50/p99 latency and errors; exits 1 on any error or a p99 above 100 ms. Twice on the
+// same server: without the page views' beacons, then with them, each visit a person of its own
+// (a browser's user agent, its own address): counting views (issue 30) must keep visits per second
+// and the visitors' p99 within 10 % of those without it.
 // Then the hostile run (issue 19): a server with the production scrypt cost, where 32 loops sign
 // in with a random e-mail from a random address (as if through a proxy: a botnet, so neither
 // sign-in limit helps and only the hashing gate does) while the visitors browse; the visitors'
@@ -49,22 +52,59 @@ async function servers(env: Record<string, string>): Promise<Processes & { label
 
 interface Project { Id: number; ProjectTypeId: number; Image: string }
 
-/** What one visitor does, over and over: the pages of the site and the calls they make. */
-async function browsingPath(base: string): Promise<Array<{ method: 'GET'; path: string }>> {
+type Step = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+
+/** A phone's browser: a person's view (the statistics count no bot, issue 30). */
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
+/** The beacon a browser sends once a page is shown (issue 30; src/lib/viewSend.ts). */
+const view = (page: string, referrer: string): Step => ({
+  method: 'POST',
+  path: '/api/stats/view',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ Path: page, Referrer: referrer }),
+});
+
+/**
+ * What one visitor does, over and over: the pages of the site and the calls they make; with
+ * `views`, each page's beacon too, the first with a search engine as referrer, as browsers send
+ * them since issue 30.
+ */
+async function browsingPath(base: string, { views }: { views: boolean }): Promise<Step[]> {
   const projects = (await (await fetch(`${base}/api/project/all/`)).json()) as Project[];
-  const get = (path: string) => ({ method: 'GET' as const, path });
+  const get = (path: string): Step => ({ method: 'GET', path });
+  const page = (path: string, referrer: string): Step[] => (views ? [get(path), view(path, referrer)] : [get(path)]);
   const path = [get('/api/menu'), get('/api/randomprojects/7'), get('/api/category/all/')];
   const index = join(root, 'dist', 'index.html');
   if (existsSync(index)) {
     // The server-rendered pages a visitor opens and the files they load.
     const html = readFileSync(index, 'utf8');
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
-    path.unshift(get('/welcome'), ...assets.map(get), get('/typeslist/2'), get(`/project/${projects[0]?.Id ?? 1}`));
+    const [first, ...more] = ['/welcome', '/typeslist/2', `/project/${projects[0]?.Id ?? 1}`];
+    path.unshift(...page(first!, 'https://www.google.com/'), ...assets.map(get), ...more.flatMap((p) => page(p, '')));
   }
   for (const typeId of [2, 6, 11, 15]) path.push(get(`/api/projecttype/${typeId}`));
   for (const typeId of [1, 19, 20, 21]) path.push(get(`/api/projects/${typeId}`), get(`/api/subtype/${typeId}`));
   for (const p of projects.slice(0, 6)) path.push(get(`/api/project/${p.Id}`), get(`/assets/images/${p.Image}`));
   return path;
+}
+
+/**
+ * Each visit a person of its own: a browser's user agent and, through the server's trusted proxy
+ * (TRUST_PROXY=127.0.0.1), an address of its own, set at the visit's first request.
+ */
+function asVisitors(requests: Step[]): autocannon.Request[] {
+  let visits = 0;
+  return requests.map((step, index) => ({
+    ...step,
+    setupRequest(request: autocannon.Request, context: { address?: string }) {
+      if (index === 0 || !context.address) {
+        visits++;
+        context.address = `10.${(visits >> 16) & 255}.${(visits >> 8) & 255}.${visits & 255}`;
+      }
+      return { ...request, headers: { ...request.headers, 'user-agent': BROWSER, 'x-forwarded-for': context.address } };
+    },
+  }));
 }
 
 /** The writes' latencies; the sign-in's apart (a password check is slow on purpose: scrypt, at the lowest priority). */
@@ -158,38 +198,55 @@ function peakMb(pid: number | undefined): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+interface VisitorRun { requestsPerVisit: number; reqPerSec: number; p99: number; failures: string[] }
+
+/** One measured run of the visitors (with or without their views' beacons) while the administrator writes. */
+async function visitorsWhileWriting(base: string, views: boolean): Promise<VisitorRun> {
+  const requests = asVisitors(await browsingPath(base, { views }));
+  // Warm-up (JIT, caches): 3 s, not reported.
+  await autocannon({ url: base, connections: 20, duration: 3, requests });
+  const until = Date.now() + SECONDS * 1000;
+  const [result, admin] = await Promise.all([
+    autocannon({ url: base, connections: VISITORS, duration: SECONDS, requests, timeout: 10 }),
+    administratorThread(base, until),
+  ]);
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
+  const visitorErrors = result.errors + result.timeouts + result.non2xx;
+  console.log(`\n${views ? 'With' : 'Without'} the views' beacons (${requests.length} requests per visit)`);
+  console.log(`Visitors   ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`);
+  console.log(`           latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(`           status codes ${codes}; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
+  console.log(`Admin      ${admin.writes} writes, latency p50 ${percentile(admin.latencies, 50).toFixed(1)} ms, p99 ${percentile(admin.latencies, 99).toFixed(1)} ms, max ${Math.max(...admin.latencies).toFixed(1)} ms, errors ${admin.errors.length}; sign-in ${admin.signInMs.toFixed(0)} ms`);
+  for (const error of admin.errors.slice(0, 5)) console.log(`           ${error}`);
+  const failures: string[] = [];
+  if (visitorErrors > 0) failures.push(`${visitorErrors} visitor errors`);
+  if (admin.errors.length > 0) failures.push(`${admin.errors.length} admin errors`);
+  if (admin.writes < SECONDS - 2) failures.push(`only ${admin.writes} admin writes in ${SECONDS} s`);
+  if (result.latency.p99 > P99_BUDGET_MS) failures.push(`visitor p99 ${result.latency.p99} ms > ${P99_BUDGET_MS} ms`);
+  if (percentile(admin.latencies, 99) > P99_BUDGET_MS) failures.push(`admin p99 ${percentile(admin.latencies, 99).toFixed(0)} ms > ${P99_BUDGET_MS} ms`);
+  return { requestsPerVisit: requests.length, reqPerSec: result.requests.average, p99: result.latency.p99, failures };
+}
+
 async function run(): Promise<void> {
-  // The sign-in cost of the tests' fast runs: the administrator signs in once; the hostile run uses the production cost.
-  const target = await servers({ SCRYPT_N: '16384' });
-  const killer = setTimeout(() => void target.stop(), (SECONDS + 90) * 1000);
+  // The sign-in cost of the tests' fast runs: the administrator signs in once; the hostile run uses
+  // the production cost. Each visit is a person of its own, through 127.0.0.1 as trusted proxy.
+  const target = await servers({ SCRYPT_N: '16384', TRUST_PROXY: '127.0.0.1' });
+  const killer = setTimeout(() => void target.stop(), (2 * SECONDS + 120) * 1000);
   try {
-    const base = target.base;
-    const requests = await browsingPath(base);
-    console.log(`Load: ${VISITORS} visitors for ${SECONDS} s, ${requests.length} requests per visit, an administrator writing every second (${target.label}; server pid ${target.pids.join(', ')})`);
-
-    // Warm-up (JIT, caches): 3 s, not reported.
-    await autocannon({ url: base, connections: 20, duration: 3, requests });
-    const until = Date.now() + SECONDS * 1000;
-    const [result, admin] = await Promise.all([
-      autocannon({ url: base, connections: VISITORS, duration: SECONDS, requests, timeout: 10 }),
-      administratorThread(base, until),
-    ]);
-
-    const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
-    const visitorErrors = result.errors + result.timeouts + result.non2xx;
-    console.log(`\nVisitors   ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`);
-    console.log(`           latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    console.log(`           status codes ${codes}; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
-    console.log(`Admin      ${admin.writes} writes, latency p50 ${percentile(admin.latencies, 50).toFixed(1)} ms, p99 ${percentile(admin.latencies, 99).toFixed(1)} ms, max ${Math.max(...admin.latencies).toFixed(1)} ms, errors ${admin.errors.length}; sign-in ${admin.signInMs.toFixed(0)} ms`);
-    for (const error of admin.errors.slice(0, 5)) console.log(`           ${error}`);
-
-    const failures: string[] = [];
-    if (visitorErrors > 0) failures.push(`${visitorErrors} visitor errors`);
-    if (admin.errors.length > 0) failures.push(`${admin.errors.length} admin errors`);
-    if (admin.writes < SECONDS - 2) failures.push(`only ${admin.writes} admin writes in ${SECONDS} s`);
-    if (result.latency.p99 > P99_BUDGET_MS) failures.push(`visitor p99 ${result.latency.p99} ms > ${P99_BUDGET_MS} ms`);
-    if (percentile(admin.latencies, 99) > P99_BUDGET_MS) failures.push(`admin p99 ${percentile(admin.latencies, 99).toFixed(0)} ms > ${P99_BUDGET_MS} ms`);
-    console.log(failures.length === 0 ? `\nPASS: no error, p99 <= ${P99_BUDGET_MS} ms` : `\nFAIL: ${failures.join('; ')}`);
+    console.log(`Load: ${VISITORS} visitors for ${SECONDS} s, twice, an administrator writing every second (${target.label}; server pid ${target.pids.join(', ')})`);
+    // Issue 30: counting views must keep the visitors' p99 and throughput within 10 % of what they
+    // were without it. The same server, the same visits, first without the beacons, then with them.
+    const without = await visitorsWhileWriting(target.base, false);
+    const counted = await visitorsWhileWriting(target.base, true);
+    const failures = [...without.failures, ...counted.failures];
+    // Throughput in visits: a visit with its beacons is three requests longer.
+    const visitsRatio = counted.reqPerSec / counted.requestsPerVisit / (without.reqPerSec / without.requestsPerVisit);
+    // p99 in whole milliseconds: 10 %, but at least the 1 ms of its rounding.
+    const p99Allowed = Math.max(without.p99 * 1.1, without.p99 + 1);
+    console.log(`\nCounting views: visits per second ${(100 * visitsRatio).toFixed(0)} % of those without it, visitors' p99 ${without.p99} → ${counted.p99} ms (issue 30: within 10 %)`);
+    if (visitsRatio < 0.9) failures.push(`visits per second with views ${(100 * visitsRatio).toFixed(0)} % of those without (< 90 %)`);
+    if (counted.p99 > p99Allowed) failures.push(`visitors' p99 with views ${counted.p99} ms > ${p99Allowed.toFixed(0)} ms (10 % over ${without.p99} ms)`);
+    console.log(failures.length === 0 ? `\nPASS: no error, p99 <= ${P99_BUDGET_MS} ms, counting within 10 %` : `\nFAIL: ${failures.join('; ')}`);
     if (failures.length > 0) process.exitCode = 1;
   } finally {
     clearTimeout(killer);
@@ -206,7 +263,7 @@ async function hostileRun(): Promise<void> {
   const server = await servers({ TRUST_PROXY: '127.0.0.1' });
   try {
     const base = server.base;
-    const requests = await browsingPath(base);
+    const requests = await browsingPath(base, { views: false });
     await autocannon({ url: base, connections: 20, duration: 3, requests });
     const before = Math.max(...server.pids.map(peakMb));
     console.log(`\nHostile: ${VISITORS} visitors for ${SECONDS} s while ${ATTACK_LOOPS} loops sign in with random e-mails from random addresses (npm start's server, production scrypt, ${server.label}, pid ${server.pids.join(', ')}; peak ${before.toFixed(0)} MB before, its start-up included)`);

@@ -23,7 +23,6 @@ export const en: PublicMessages = {
     footer: {
       contactTitle: 'Contact us',
       servicesTitle: 'Services',
-      emailLabel: (email) => `Email: ${email}`,
       socialLabel: (network) => `Our ${network} page`,
       copyright: (years, name) => `© ${years} ${name}. All rights reserved.`,
     },
@@ -59,7 +58,6 @@ export const en: PublicMessages = {
       slideLabel: (n, total) => `${n} of ${total}`,
       dotLabel: (n, total) => `Show project ${n} of ${total}`,
       imageAlt: (business, project) => `${business} — ${project}`,
-      openPhoto: 'Enlarge the photo',
       pause: 'Pause the slideshow',
       play: 'Resume the slideshow',
       empty: 'Our projects will be online soon.',
@@ -133,7 +131,6 @@ export const en: PublicMessages = {
       photos: 'Photos of the space (optional)',
       photosHint: (photos, mo) =>
         `Up to ${photos} JPEG, PNG, WebP or AVIF photos, ${mo} MB each. iPhone HEIC photos: choose “Most Compatible” in the camera settings.`,
-      photoRemove: (name) => `Remove ${name}`,
       honeypot: 'Do not fill in this field',
       consent: (days) =>
         `I agree that this information be used only to answer my quote request; it is kept ${days} days, then deleted.`,

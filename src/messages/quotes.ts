@@ -18,7 +18,6 @@ export const quotes = {
     photos: 'Photos de l’espace (facultatif)',
     photosHint: (photos: number, mo: number) =>
       `Jusqu’à ${photos} photos JPEG, PNG, WebP ou AVIF, ${mo} Mo chacune. Les photos HEIC d’iPhone : choisissez « Le plus compatible » dans les réglages de l’appareil photo.`,
-    photoRemove: (name: string) => `Retirer ${name}`,
     honeypot: 'Ne remplissez pas ce champ',
     consent: (days: number) =>
       `J’accepte que ces renseignements servent uniquement à répondre à ma demande de soumission; ils sont conservés ${days} jours, puis effacés.`,

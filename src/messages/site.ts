@@ -15,7 +15,6 @@ export const site = {
   footer: {
     contactTitle: 'Nous joindre',
     servicesTitle: 'Services',
-    emailLabel: (email: string) => `Courriel : ${email}`,
     socialLabel: (network: string) => `Notre page ${network}`,
     copyright: (years: string, name: string) => `© ${years} ${name}. Tous droits réservés.`,
   },
@@ -53,7 +52,6 @@ export const site = {
     slideLabel: (n: number, total: number) => `${n} sur ${total}`,
     dotLabel: (n: number, total: number) => `Afficher le projet ${n} sur ${total}`,
     imageAlt: (business: string, project: string) => `${business} — ${project}`,
-    openPhoto: 'Agrandir la photo',
     pause: 'Mettre le défilement en pause',
     play: 'Reprendre le défilement',
     empty: 'Les réalisations seront bientôt en ligne.',

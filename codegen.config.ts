@@ -1,6 +1,6 @@
 // Generates, from openapi.yaml:
 //   src/api/generated.ts   the client's RTK Query endpoints and hooks that need no administrator's
-//                          token (what public pages call, sign-in included; types from contract/api.ts);
+//                          token and that public pages make (types from contract/api.ts);
 //   src/api/generatedAdmin.ts  the others (security: bearer only, or x-admin-client), injected into the same API by
 //                          the admin's chunk alone: public pages never load the admin's calls;
 //   contract/api.ts        the schema and operation types both sides import (types only), the
@@ -8,7 +8,7 @@
 //   contract/limits.ts     the length and pattern limits of every string the contract constrains
 //                          (and the number of items of every array it bounds), as data the
 //                          client's validators and the server's rules import;
-//   contract/publicLimits.ts  those of what public calls send (the quote form, sign-in): what
+//   contract/publicLimits.ts  those of what public pages send (the quote form, the statistics): what
 //                          public pages load; limits.ts has the others.
 //   npm run codegen                  write the files
 //   node codegen.config.ts --check   exit 1 when a committed file is stale (used by a test)
@@ -40,7 +40,7 @@ const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1
 
 /**
  * An operation of the admin's chunk: every security requirement names `bearer`, or it is marked
- * `x-admin-client: true` (a call only the admin's screens make without a token, e.g. a sign-in's
+ * `x-admin-client: true` (a call only the admin's screens make without a token, e.g. a sign-in or its
  * second step: public pages never load it).
  */
 const adminOnly = (operation: { security?: Array<Record<string, unknown>>; 'x-admin-client'?: unknown }): boolean =>
@@ -86,7 +86,7 @@ function operationsOf(doc: JsonObject): string {
  * minLength, maxLength, pattern and notPattern (`not: { pattern }`: a blank text) of every constrained string, and minItems and maxItems of every bounded array, per schema and property.
  * A schema marked `x-client-limits: false` is left out: JSON that machines write (a passkey
  * ceremony's, issue 29), which no form validates; the server still checks it from openapi.yaml.
- * The schemas that public calls send (the quote form's, sign-in's) are written apart, in
+ * The schemas that public pages' calls send (the quote form's, the statistics') are written apart, in
  * publicLimits.ts: a page loads one constant whole, and public pages no longer load the
  * administrator's (issue 33's budget for public JavaScript).
  */
@@ -161,7 +161,7 @@ function limitsOf(doc: JsonObject): { limits: string; publicLimits: string } {
     .join('\n');
   return {
     publicLimits:
-      '/** The limits of what public calls send (the quote form, sign-in, the statistics): `publicLimits.<Schema>.<Property>`. */\n' +
+      '/** The limits of what public calls send (the quote form, the statistics): `publicLimits.<Schema>.<Property>`. */\n' +
       `export const publicLimits = ${table(pick(true))} as const;\n`,
     limits:
       '/** String (and array) limits of the contract (those of what public calls send: publicLimits.ts): `limits.<Schema>.<Property>`, or `limits.<Schema>` for a string schema. */\n' +
@@ -188,7 +188,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const names = [...types.matchAll(/^export type (\w+)/gm)].map((match) => match[1]);
   // Each client file keeps its endpoints and hooks and takes its types from contract/api.ts.
   const clientFile = async (admin: boolean, exportName: string, reexport: string) => {
-    const code = String(await generateEndpoints({ ...config, outputFile: undefined, exportName, filterEndpoints: (_name, op) => adminOnly(op.operation) === admin }));
+    const code = String(
+      await generateEndpoints({
+        ...config,
+        outputFile: undefined,
+        exportName,
+        // `x-browser-sent: true`: a call the browser makes itself (a keepalive beacon, an image), never through RTK Query.
+        filterEndpoints: (_name, op) => (op.operation as { 'x-browser-sent'?: unknown })['x-browser-sent'] !== true && adminOnly(op.operation) === admin,
+      }),
+    );
     const own = typesOf(code);
     const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(code.replace(own, '')));
     return banner + code.replace(own, `import type { ${used.join(', ')} } from '../../contract/api';\n${reexport}`);

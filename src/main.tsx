@@ -22,10 +22,7 @@ async function start(container: HTMLElement) {
   // The page's texts, a chunk of their own per language (the page's HTML preloads the one of its
   // language); the language comes from the URL alone.
   const texts = import(/* webpackMode: "eager" */ './lib/lang').then(({ loadMessages }) => loadMessages(langOfPath(pathname)));
-  const [{ startTransition }, { createRoot, hydrateRoot }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react'),
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
-  ]);
+  const { startTransition, createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ './app/react');
   await step();
   const [{ makeStore }, { SERVER_CACHE_ID, serverCacheReceived }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),

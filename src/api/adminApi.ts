@@ -4,8 +4,26 @@
 import { lists } from './api.enhanced';
 import { generatedAdminApi } from './generatedAdmin';
 
+/** What a refused sign-in carries: the contract's {Result, Message}, plus Retry-After on a 429. */
+export interface LoginErrorData {
+  Result?: boolean;
+  Message?: string;
+  /** Seconds to wait before trying again (the Retry-After header of a 429). */
+  RetryAfter?: number;
+}
+
 export const adminApi = generatedAdminApi.enhanceEndpoints({
   endpoints: {
+    login: {
+      transformErrorResponse(error, meta) {
+        const header = (meta as { response?: Response } | undefined)?.response?.headers.get('Retry-After');
+        const seconds = header ? Number.parseInt(header, 10) : Number.NaN;
+        if (!Number.isFinite(seconds)) return error;
+        const data: LoginErrorData = { ...(error.data as LoginErrorData | undefined), RetryAfter: seconds };
+        return { ...error, data };
+      },
+    },
+
     addCategory: { invalidatesTags: ['Category', 'Journal'] },
     updateCategory: { invalidatesTags: ['Category', 'Journal', 'History'] },
     // The menu leaves out an entry whose category or type is gone.

@@ -146,7 +146,7 @@ describe('HTTP 401 on a call that is not the refresh call', () => {
 
 describe('HTTP 401 on the refresh call itself, or with no URL', () => {
   it('goes to admin/login without another refresh', () =>
-    refreshDenied((store) => store.dispatch(api.endpoints.refreshToken.initiate())));
+    refreshDenied((store) => store.dispatch(adminApi.endpoints.refreshToken.initiate())));
 
   it('treats a 401 for a call with no URL the same way', async () => {
     const store = storeWith('access-1', 'refresh-1');

@@ -2,7 +2,8 @@
 // - the bearer access token when logged in (the refresh token on refresh and logout calls);
 // - the X-XSRF-TOKEN header, read from the XSRF-TOKEN cookie, on non-GET/HEAD relative calls;
 // - on a 401 (not on the refresh call) one POST /api/refreshtoken/, shared by every call that
-//   got a 401 meanwhile, then the original call retried once;
+//   got a 401 meanwhile (refresh.ts, loaded then: public pages hold no session), then the
+//   original call retried once;
 // - a failed refresh, a 401 on the refresh call or with no URL, or any 403: to admin/login;
 // - every error is passed on to the caller unchanged.
 import {
@@ -11,18 +12,9 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { TokenResponse } from '../../contract/api';
-import {
-  loginRedirectRequested,
-  sessionEnded,
-  tokensRefreshed,
-  type SessionSlice,
-} from './session';
+import { loginRedirectRequested, sessionEnded, type SessionSlice } from './session';
 
-const REFRESH_URL = '/api/refreshtoken/';
 const LOGOUT_URL = '/api/logout/';
-
-type Api = Parameters<BaseQueryFn>[1];
 
 /** Where and how to call the API: relative URLs and the browser's fetch unless told otherwise. */
 export interface HttpConfig {
@@ -81,40 +73,20 @@ function logNonHttpError(error: FetchBaseQueryError) {
   else if (typeof error.status !== 'number') console.error('something else happened', error);
 }
 
-/** One refresh in flight at a time; every 401 that arrives meanwhile waits for it. */
-let refreshInFlight: Promise<boolean> | null = null;
-
-function refreshSession(api: Api, extraOptions: object): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    try {
-      const args = withHeaders({ url: REFRESH_URL, method: 'POST' }, api.getState);
-      const result = await rawBaseQuery(args, api, extraOptions);
-      const answer = result.data as TokenResponse | undefined;
-      if (answer?.Result) {
-        api.dispatch(tokensRefreshed(answer));
-        return true;
-      }
-      return false;
-    } finally {
-      refreshInFlight = null;
-    }
-  })();
-  return refreshInFlight;
-}
-
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   async (args, api, extraOptions) => {
     const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
     const url = request.url as string | undefined;
-    let result = await rawBaseQuery(withHeaders(request, api.getState), api, extraOptions);
+    const send = (args: FetchArgs) => rawBaseQuery(withHeaders(args, api.getState), api, extraOptions);
+    let result = await send(request);
     const error = result.error;
     if (!error) return result;
 
     if (error.status === 401) {
       if (!url || isRefreshCall(url)) {
         api.dispatch(loginRedirectRequested());
-      } else if (await refreshSession(api, extraOptions)) {
-        result = await rawBaseQuery(withHeaders(request, api.getState), api, extraOptions);
+      } else if (await import(/* webpackChunkName: "admin" */ './refresh').then(({ refreshSession }) => refreshSession(send, api.dispatch))) {
+        result = await send(request);
       } else {
         api.dispatch(sessionEnded());
         api.dispatch(loginRedirectRequested());

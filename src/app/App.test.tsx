@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { browserFetch } from '../test/browserFetch';
 import { settleAfterTest } from '../test/render';
 import { startScriptedServer, type ScriptedServer } from '../test/scriptedServer';
-import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../lib/auth/tokenStorage';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '../lib/auth/savedTokens';
 import { App } from './App';
 import { makeStore } from './store';
 

@@ -4,7 +4,7 @@
 // browser, nothing waited for. Not sent while an administrator is signed in in this browser (their
 // saved session), nor by a page prerendered and not yet shown.
 import type { StatsView } from '../../contract/api';
-import { readTokens } from './auth/tokenStorage';
+import { readTokens } from './auth/savedTokens';
 
 function send(view: StatsView) {
   if (readTokens() !== null || typeof fetch !== 'function') return;

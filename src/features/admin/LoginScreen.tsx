@@ -1,6 +1,6 @@
 // admin/login: user and password, 'Connexion'; the password leaves the browser as its MD5 hex.
-// No validation on this form (section 5). Success goes to admin; the tokens are stored by the
-// auth slice, which listens to the login call. An account with a second factor (issue 29): the
+// No validation on this form (section 5). Success stores the tokens (tokensRefreshed: the auth
+// slice, in every page's bundle, knows no sign-in call) and goes to admin. An account with a second factor (issue 29): the
 // right password answers a challenge, and the screen asks for the passkey, the app's code or a
 // recovery code. « Se connecter avec une clé d’accès » signs in with a passkey alone (no e-mail or
 // password: the device says whose it is).
@@ -86,6 +86,7 @@ export function LoginScreen() {
     setProblem(null);
     const result = await login({ loginRequest: { Email: email.trim(), Pwd: md5(password) } });
     if (result.data?.Result) {
+      dispatch(tokensRefreshed(result.data));
       await signedIn();
       return;
     }
@@ -180,8 +181,7 @@ function SecondStep({ challenge, factors, onDone, onRestart }: { challenge: stri
   const dispatch = useAppDispatch();
   const busy = totp.isLoading || recovery.isLoading || passkeyBusy;
 
-  /** Signed in: the session, as the auth slice stores a renewal's: the slice (in every page's bundle)
-   * does not know these admin-chunk endpoints, so public pages' JavaScript stays as it was. */
+  /** Signed in: the session, as the auth slice stores a renewal's (it knows no sign-in call). */
   const done = (tokens: TokenResponse) => {
     dispatch(tokensRefreshed(tokens));
     onDone();

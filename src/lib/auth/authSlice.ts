@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PersistState } from 'redux-persist';
-import { api, type TokenResponse } from '../../api/api.enhanced';
+import type { TokenResponse } from '../../../contract/api';
 import { loginRedirectRequested, sessionEnded, tokensRefreshed } from '../../api/session';
 
 export interface AuthState {
@@ -37,12 +37,6 @@ const authSlice = createSlice({
     });
     builder.addCase(loginRedirectRequested, (state) => {
       state.loginRedirect = true;
-    });
-    builder.addMatcher(api.endpoints.login.matchFulfilled, (state, action) => {
-      store(state, action.payload);
-    });
-    builder.addMatcher(api.endpoints.refreshToken.matchFulfilled, (state, action) => {
-      store(state, action.payload);
     });
   },
   selectors: {

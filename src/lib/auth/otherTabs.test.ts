@@ -3,7 +3,7 @@
 import { makeStore } from '../../app/store';
 import { persistSession } from '../../app/session';
 import { followOtherTabs } from './otherTabs';
-import { REFRESH_TOKEN_KEY, TOKEN_KEY } from './tokenStorage';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from './savedTokens';
 
 async function startTab() {
   const store = makeStore();

@@ -5,7 +5,7 @@
 // same moment are the server's part: it gives a replay within seconds the same successor.
 import type { Dispatch } from '@reduxjs/toolkit';
 import { sessionEnded, tokensRefreshed } from '../../api/session';
-import { readTokens, REFRESH_TOKEN_KEY } from './tokenStorage';
+import { readTokens, REFRESH_TOKEN_KEY } from './savedTokens';
 
 /** Follows the tokens other tabs write; returns the function that stops following. */
 export function followOtherTabs(dispatch: Dispatch, target: Window = window): () => void {

@@ -1,10 +1,12 @@
-import { api } from '../../api/api.enhanced';
+import { adminApi } from '../../api/adminApi';
+import { tokensRefreshed } from '../../api/session';
 import { makeStore } from '../../app/store';
 import { persistSession } from '../../app/session';
 import { selectIsLoggedIn } from './authSlice';
 import { browserFetch } from '../../test/browserFetch';
 import { startScriptedServer, type ScriptedServer } from '../../test/scriptedServer';
-import { clearAllStorage, REFRESH_TOKEN_KEY, TOKEN_KEY } from './tokenStorage';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from './savedTokens';
+import { clearAllStorage } from './tokenStorage';
 
 let server: ScriptedServer;
 let loginAnswer: { Result: boolean; Token: string; RefreshToken: string };
@@ -27,11 +29,11 @@ async function startApp() {
   return { store, persistor };
 }
 
-/** The app started, a login the server answers with `answer`, and the session written to storage. */
+/** The app started, a login the server answers with `answer` (kept as the login screen keeps it), and the session written to storage. */
 async function logInAnswered(answer: typeof loginAnswer) {
   const { store, persistor } = await startApp();
   loginAnswer = answer;
-  await store.dispatch(api.endpoints.login.initiate(login));
+  store.dispatch(tokensRefreshed(await store.dispatch(adminApi.endpoints.login.initiate(login)).unwrap()));
   await persistor.flush();
   return store;
 }

@@ -1,26 +1,8 @@
 // redux-persist storage that keeps the session's tokens as two raw localStorage entries,
-// 'token' and 'refresh-token', as the specification prescribes (not one JSON blob).
-// Used with serialize/deserialize false: redux-persist hands us the auth state object.
-
-export const TOKEN_KEY = 'token';
-export const REFRESH_TOKEN_KEY = 'refresh-token';
-
-interface StoredTokens {
-  token: string | null;
-  refreshToken: string | null;
-}
-
-function storage(): Storage | undefined {
-  return typeof localStorage === 'undefined' ? undefined : localStorage;
-}
-
-/** Both tokens, or null when either is missing (a half session is no session). */
-export function readTokens(): StoredTokens | null {
-  const s = storage();
-  const token = s?.getItem(TOKEN_KEY) ?? null;
-  const refreshToken = s?.getItem(REFRESH_TOKEN_KEY) ?? null;
-  return token && refreshToken ? { token, refreshToken } : null;
-}
+// 'token' and 'refresh-token', as the specification prescribes (savedTokens.ts). The admin area's
+// alone (src/app/session.ts). Used with serialize/deserialize false: redux-persist hands us the
+// auth state object.
+import { readTokens, REFRESH_TOKEN_KEY, storage, TOKEN_KEY, type StoredTokens } from './savedTokens';
 
 export const tokenStorage = {
   /** Nothing saved: nothing to restore (the store keeps the session it has). */

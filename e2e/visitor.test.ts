@@ -37,6 +37,9 @@ async function heading(page: Page, text: string) {
   assert.equal((await h1.textContent())?.trim(), text);
 }
 
+/** The page's script has taken over (the header drops `is-static`): its buttons answer. */
+const scriptsLive = (page: Page) => page.locator('header.site-header:not(.is-static)').waitFor();
+
 /**
  * A desktop page at `path`, once it shows its heading and its script has taken over (the header
  * drops `is-static`: until then the menu is the one that works without JavaScript, opening on
@@ -46,7 +49,7 @@ async function openAt(path: string, text: string): Promise<WatchedPage> {
   const watched = await openPage(browser, DESKTOP);
   await watched.page.goto(url(path));
   await heading(watched.page, text);
-  await watched.page.locator('header.site-header:not(.is-static)').waitFor();
+  await scriptsLive(watched.page);
   return watched;
 }
 
@@ -512,6 +515,8 @@ test('types list → project type → project → Retour → Retour, back where 
   // 'Retour' on the first page of a visit has nowhere to go back to: it goes to the welcome page.
   await page.goto(url('/project/1'));
   await heading(page, 'Banc de parc en cèdre rouge');
+  // A button, not a link: it answers once the script is there (it starts after the photo's paint).
+  await scriptsLive(page);
   await main(page).getByRole('button', { name: 'Retour' }).click();
   await arrived(page, '/welcome', BUSINESS);
   await finish(watched, 'Retour on a first page');
@@ -777,7 +782,7 @@ test('on a phone nothing jumps: from the first paint until the scripts have take
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(url(path));
-    await page.locator('header.site-header:not(.is-static)').waitFor();
+    await scriptsLive(page);
     await page.waitForLoadState('networkidle');
     const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
     const total = shifts.reduce((sum, shift) => sum + Number(shift.split(' ')[0]), 0);

@@ -123,7 +123,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     const https = req.protocol === 'https';
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 
-    if (!xsrfCookie(req) && !isSharedFile(req, reply)) {
+    // No token for a page view's beacon (sent without cookies, so the browser would drop it) nor
+    // its <noscript> image: a new token each time cost a fifth of a beacon's time (issue 30).
+    if (!xsrfCookie(req) && !isSharedFile(req, reply) && !options.xsrfFreeRoutes?.has(requestPath(req))) {
       const value = randomBytes(32).toString('base64url');
       // Written by hand, not with reply.setCookie: cookie@2 (under @fastify/cookie) would write
       // `Path=/; Secure; SameSite=Strict`, and this header is `Path=/; SameSite=Strict; Secure`.

@@ -4,6 +4,7 @@
 import type { Quote, StatsReport } from '../../contract/api.ts';
 import { MIN_FILL_MS } from '../quotes/rules.ts';
 import { createStats } from '../stats/stats.service.ts';
+import { localTime } from '../stats/visit.ts';
 import { build, type TestApp } from './helper.ts';
 import { quoteForm } from './mailCatcher.ts';
 
@@ -44,6 +45,9 @@ test('a public page viewed from Google on a phone: counted, with its page, proje
   const res = await view('/project/1', { referrer: 'https://www.google.com/search?q=terrasse' });
   expect(res.statusCode).toBe(204);
   expect(res.body).toBe('');
+  // Nor does it hand out one: the browser sends it without cookies and would drop it.
+  expect(res.headers['set-cookie']).toBeUndefined();
+  expect((await t.call('GET', '/api/stats/view?Path=%2Fwelcome', { xsrf: false })).headers['set-cookie']).toBeUndefined();
   expect((await view('/en/welcome?utm_source=gbp', { ua: DESKTOP })).statusCode).toBe(204);
   const r = await report('2026-11-25');
   expect(r).toMatchObject({ Views: 2, Visitors: 2, Days: [{ Day: '2026-11-25', Views: 2, Visitors: 2 }] });
@@ -199,4 +203,15 @@ test('retention: views older than STATS_RETENTION_DAYS are deleted, the daily to
   expect(await t.db.selectFrom('stats_view').select('id').where('day', '=', '2026-11-25').execute()).toEqual([]);
   const after = await report('2026-11-25');
   expect(after).toMatchObject({ Views: kept.Views, Visitors: kept.Visitors, Pages: [], Referrers: [] });
+});
+
+test("the business's day and hour across the change of time (Gatineau, 2026-11-01: 02:00 EDT becomes 01:00 EST), asked in any order", () => {
+  const at = (iso: string) => localTime(Date.parse(iso));
+  expect(at('2026-11-01T05:59:59Z')).toEqual({ day: '2026-11-01', hour: 1 });
+  expect(at('2026-11-02T05:00:00Z')).toEqual({ day: '2026-11-02', hour: 0 });
+  expect(at('2026-11-01T06:00:00Z')).toEqual({ day: '2026-11-01', hour: 1 });
+  expect(at('2026-11-01T06:30:00Z')).toEqual({ day: '2026-11-01', hour: 1 });
+  expect(at('2026-11-02T04:59:59Z')).toEqual({ day: '2026-11-01', hour: 23 });
+  expect(at('2026-11-01T03:59:59Z')).toEqual({ day: '2026-10-31', hour: 23 });
+  expect(at('2026-11-01T04:00:00Z')).toEqual({ day: '2026-11-01', hour: 0 });
 });

@@ -9,29 +9,13 @@ import { srcSet } from '../components/images';
 import { frenchPath, inLang, langOfPath, langTags, langs, type Lang } from '../../contract/paths';
 import { messagesOf, ownText } from '../lib/lang';
 import { pagePhoto, type SiteSettings } from '../lib/site';
-import { jsonLdOf } from './jsonLd';
+import { jsonLdOf, type JsonLdSource } from './jsonLd';
 
 /** The photo a link preview shows: a library image, cut to 1200×630 JPEG by the server. */
 interface HeadImage {
   name: string;
   alt: string;
 }
-
-export type JsonLd = Record<string, unknown>;
-
-/**
- * The structured data a page carries, as plain data: the server spells it in schema.org's words
- * with the request's origin (jsonLdOf, jsonLd.ts), the browser never needs it.
- */
-export type JsonLdSource =
-  | { type: 'business'; site: SiteSettings; lang: Lang }
-  /** The steps after the welcome page, this page last; paths in the page's language. */
-  | { type: 'breadcrumb'; trail: ReadonlyArray<{ name: string; path: string }>; lang: Lang }
-  /**
-   * A project. `inLanguage`: the language of its words (French on the English page of a project
-   * not translated); `creator`: the business's name, its welcome page in `lang`.
-   */
-  | { type: 'work'; name: string; description: string; path: string; image: string; lang: Lang; inLanguage: Lang; creator: string; genre?: string };
 
 export interface PageHead {
   /** The whole <title> (the business's name included). */

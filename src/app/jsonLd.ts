@@ -1,12 +1,27 @@
 // A page's structured data as schema.org spells it. The route table's heads say what a page
-// carries, as plain data (JsonLdSource, head.ts); the server's render alone spells it out (headTags),
+// carries, as plain data (JsonLdSource); the server's render alone spells it out (headTags, head.ts),
 // with the request's origin: the browser, which keeps only the title and description in step,
 // carries none of this (issue 33's JavaScript budget).
 import { ogImagePath } from '../../contract/images';
-import { inLang, langTags, paths } from '../../contract/paths';
+import { inLang, langTags, paths, type Lang } from '../../contract/paths';
 import { messagesOf, ownText } from '../lib/lang';
 import { telHref, type SiteSettings } from '../lib/site';
-import type { JsonLd, JsonLdSource } from './head';
+
+export type JsonLd = Record<string, unknown>;
+
+/**
+ * The structured data a page carries, as plain data (a page's head, head.ts): the server spells it
+ * in schema.org's words with the request's origin (jsonLdOf), the browser never needs it.
+ */
+export type JsonLdSource =
+  | { type: 'business'; site: SiteSettings; lang: Lang }
+  /** The steps after the welcome page, this page last; paths in the page's language. */
+  | { type: 'breadcrumb'; trail: ReadonlyArray<{ name: string; path: string }>; lang: Lang }
+  /**
+   * A project. `inLanguage`: the language of its words (French on the English page of a project
+   * not translated); `creator`: the business's name, its welcome page in `lang`.
+   */
+  | { type: 'work'; name: string; description: string; path: string; image: string; lang: Lang; inLanguage: Lang; creator: string; genre?: string };
 
 /** The business as schema.org reads it (welcome and contact pages). */
 function business({ site, lang }: Extract<JsonLdSource, { type: 'business' }>, origin: string): JsonLd {

@@ -6,7 +6,7 @@ import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { TokenResponse } from '../../contract/api';
 import { tokensRefreshed } from './session';
 
-export const REFRESH_URL = '/api/refreshtoken/';
+const REFRESH_URL = '/api/refreshtoken/';
 
 let refreshInFlight: Promise<boolean> | null = null;
 

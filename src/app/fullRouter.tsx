@@ -29,7 +29,6 @@ const lazyScreen = (screen: keyof typeof AdminScreens): Pick<RouteObject, 'lazy'
   lazy: async () => ({ Component: (await loadAdminScreens())[screen] }),
 });
 
-
 /**
  * The whole site for a data router (createBrowserRouter): the admin area is one layout that
  * waits for the session to be restored and sends a visitor without one to admin/login; the

@@ -95,7 +95,6 @@ interface HeadInput {
   to: (href: string) => string;
 }
 
-
 /** Every public page shows the business (GET /api/site: name, footer, texts) and the menu (GET /api/menu). */
 const layoutData = (): PageQuery[] => [query(e.getSite, undefined), query(e.getMenu, undefined)];
 

@@ -1,9 +1,9 @@
 // admin/login: user and password, 'Connexion'; the password leaves the browser as its MD5 hex.
 // No validation on this form (section 5). Success stores the tokens (tokensRefreshed: the auth
-// slice, in every page's bundle, knows no sign-in call) and goes to admin. An account with a second factor (issue 29): the
-// right password answers a challenge, and the screen asks for the passkey, the app's code or a
-// recovery code. « Se connecter avec une clé d’accès » signs in with a passkey alone (no e-mail or
-// password: the device says whose it is).
+// slice, in every page's bundle, knows no sign-in call) and goes to admin. An account with a
+// second factor (issue 29): the right password answers a challenge, and the screen asks for the
+// passkey, the app's code or a recovery code. « Se connecter avec une clé d’accès » signs in with a
+// passkey alone (no e-mail or password: the device says whose it is).
 import md5 from 'blueimp-md5';
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';

@@ -56,6 +56,27 @@ test('on a phone, /welcome fetches the hero once, as the AVIF variant the preloa
   assert.deepEqual(problems, []);
 });
 
+test('on a phone, a page fetches its photo before the application\'s scripts, the French face of the titles\' typeface only, its icon from the page itself', async () => {
+  const { page, problems } = await openPage(browser, { width: 390, height: 844 });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(`${server.origin}/project/1`);
+  await page.locator('header.site-header:not(.is-static)').waitFor();
+  const first = (pattern: RegExp) => asked.findIndex((path) => pattern.test(path));
+  const cover = first(/^\/assets\/images\//);
+  const script = first(/^\/static\/(?!boot\.)[^/]+\.js$/);
+  assert.ok(cover >= 0 && script > cover, `the cover, then the scripts: ${asked.join(', ')}`);
+  assert.ok(first(/\/fraunces-latin-600-fr\.[0-9a-f]+\.woff2$/) >= 0, asked.join(', '));
+  assert.equal(first(/\/fraunces-latin-600-normal\./), -1, asked.join(', '));
+  assert.match((await page.getAttribute('link[rel="icon"]', 'href')) ?? '', /^data:image\/svg\+xml,/);
+  assert.equal(first(/^\/favicon\./), -1);
+  // A title with a Latin character the French face lacks: the whole Latin file, for that title.
+  const whole = page.waitForRequest(/\/fraunces-latin-600-normal\.[0-9a-f]+\.woff2$/);
+  await page.locator('h1').evaluate((title) => (title.textContent = 'Mañana'));
+  await whole;
+  assert.deepEqual(problems, []);
+});
+
 test('an unknown /api path answers 404 JSON, not the page', async () => {
   const answer = await fetch(`${server.origin}/api/nothing-here`);
   assert.equal(answer.status, 404);

@@ -19,8 +19,8 @@ async function start(container: HTMLElement) {
   const { pathname } = window.location;
   // A client page (the admin area) has nothing to show until it renders: no steps.
   const step = container.hasChildNodes() ? nextTask : () => Promise.resolve();
-  // The page's texts, a chunk of their own per language (the page's HTML preloads the one of its
-  // language); the language comes from the URL alone.
+  // The page's texts, a chunk of their own per language (boot.ts started the one of its language
+  // with these scripts); the language comes from the URL alone.
   const texts = import(/* webpackMode: "eager" */ './lib/lang').then(({ loadMessages }) => loadMessages(langOfPath(pathname)));
   const { startTransition, createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ './app/react');
   await step();

@@ -117,7 +117,7 @@ export function createRenderer(app: FastifyInstance, options: { distDir: string;
   if (!existsSync(bundle) || !existsSync(join(options.distDir, 'index.html'))) return null;
   const render = createRequire(bundle)(bundle) as RenderModule;
   const template = loadTemplate(options.distDir);
-  // The preload of the page's language's texts, not the other's.
+  // The boot script names the page's language's texts, not the other's.
   const before: Record<Lang, string> = { fr: withTextsOf(template.before, 'fr'), en: withTextsOf(template.before, 'en') };
   const fetchFn = injectFetch(app);
 

@@ -51,9 +51,9 @@ export function wantsIndexHtml(req: FastifyRequest): boolean {
 /** index.html's preload of the welcome photo (public/index.html): useless on any other page. */
 const WELCOME_PRELOAD = /<link rel="?preload"? as="?image"?[^>]*>/;
 
-/** index.html's preloads of each language's texts (public/index.html): a page keeps its language's only. */
-const TEXTS_PRELOAD = /<link [^>]*data-lang="?([a-z]+)"?[^>]*>/g;
-export const withTextsOf = (html: string, lang: Lang) => html.replace(TEXTS_PRELOAD, (tag, of: string) => (of === lang ? tag : ''));
+/** index.html's boot script names each language's texts (public/index.html): a page names its language's only, as data-texts. */
+const TEXTS = / data-texts-([a-z]+)=("[^"]*"|[^\s>]+)/g;
+export const withTextsOf = (html: string, lang: Lang) => html.replace(TEXTS, (_, of: string, files: string) => (of === lang ? ` data-texts=${files}` : ''));
 
 /** `/` and `/welcome` get index.html as built; other pages the same without the welcome photo's preload; each with its language's texts. */
 export async function sendIndexHtml(reply: FastifyReply, distDir: string, path: string): Promise<FastifyReply> {

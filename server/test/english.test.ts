@@ -71,18 +71,22 @@ describe('the fixed pages exist in both languages, each naming both', () => {
     expect(languageLink(french.body)).toEqual({ href: `/en${path}`, hreflang: 'en-CA', lang: 'en-CA', text: 'English' });
   });
 
-  test('a page preloads the texts of its language only: the English chunk on an English page, the French one on a French page and in the admin area', async () => {
-    /** The script chunks a page preloads, by name (`fr`, `en`, `main`…). */
-    const preloaded = (html: string) =>
-      [...html.matchAll(/<link rel="?preload"? as="?script"?[^>]* href="?\/static\/([a-z0-9]+)\.[0-9a-f]+\.js/g)].map((m) => m[1]);
+  test('a page starts the texts of its language only: the English chunk on an English page, the French one on a French page and in the admin area', async () => {
+    /** The script chunks a page's boot script starts (data-scripts, data-texts), by name (`fr`, `en`, `main`…). */
+    const started = (html: string) => {
+      const tag = /<script defer src=\S+ (data-[^>]*)>/.exec(html)?.[1] ?? '';
+      return [...tag.matchAll(/\/static\/([a-z0-9]+)\.[0-9a-f]+\.js/g)].map((m) => m[1]);
+    };
     for (const path of ['/welcome', '/project/1']) {
-      const french = preloaded((await get(path)).body);
-      const english = preloaded((await get(`/en${path}`)).body);
+      const french = started((await get(path)).body);
+      const english = started((await get(`/en${path}`)).body);
       expect(french).toContain('main');
       expect([french.includes('fr'), french.includes('en')]).toEqual([true, false]);
       expect([english.includes('fr'), english.includes('en')]).toEqual([false, true]);
+      // Nothing of the application is fetched beside the page's photo (src/boot.ts).
+      expect((await get(path)).body).not.toMatch(/<link rel="?preload"? as="?script/);
     }
-    const admin = preloaded((await get('/admin/login')).body);
+    const admin = started((await get('/admin/login')).body);
     expect([admin.includes('fr'), admin.includes('en')]).toEqual([true, false]);
   });
 

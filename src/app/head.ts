@@ -3,7 +3,7 @@
 // derives its PageHead from the data it shows; the server writes it into the HTML
 // (headTags), the browser keeps document.title and the description in step (useDocumentHead).
 // Pure functions: no window, no document.
-import titleFont from '@fontsource/fraunces/files/fraunces-latin-600-normal.woff2';
+import titleFont from '../styles/fonts/fraunces-latin-600-fr.woff2';
 import { OG_IMAGE, ogImagePath } from '../../contract/images';
 import { srcSet } from '../components/images';
 import { frenchPath, inLang, langOfPath, langTags, langs, type Lang } from '../../contract/paths';
@@ -152,7 +152,8 @@ export function headTags(head: PageHead, origin: string): string {
     : [];
   return [
     ...preload,
-    // The titles' typeface, so that it is there for the first paint (global.css: font-display optional).
+    // The titles' typeface, its French and English characters, so that it is there for the first
+    // paint (global.css: font-display optional).
     `<link rel="preload" as="font" type="font/woff2" crossorigin href="${titleFont}">`,
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),

@@ -4,8 +4,8 @@
 // Each language's catalogue is a chunk of its own, loaded before a page of that language renders
 // (src/main.tsx in the browser, src/entry-server.tsx on the server): a page carries the texts of
 // its language only (an English page carried the French ones too: 3 KB gzipped, issue 27's
-// budget). The page's HTML preloads its language's chunk (public/index.html, data-lang), so
-// the browser has it by the time the application asks for it.
+// budget). The page's boot script starts its language's chunk with the application's scripts
+// (public/index.html, data-texts), so the browser has it by the time the application asks for it.
 import { useLocation } from 'react-router';
 import { inLang, langOfPath, langTags, type Lang } from '../../contract/paths';
 import type { PublicMessages } from '../messages';

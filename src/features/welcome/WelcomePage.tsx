@@ -126,7 +126,7 @@ function CarouselPreview({ projects }: { projects: ProjectView[] }) {
     <div className="carousel" role="region" aria-roledescription="carrousel" aria-label={t.carouselLabel}>
       <div className="slide">
         <Link className="slide-button" to={to(paths.project.href(first.Id))} tabIndex={-1} aria-hidden="true">
-          <Picture name={first.Image} media={first.Media} sizes={imageSizes.carousel} alt="" loading="eager" draggable={false} />
+          <Picture name={first.Image} media={first.Media} sizes={imageSizes.carousel} alt="" loading="lazy" draggable={false} />
         </Link>
         <p className="slide-caption">
           <Link to={to(paths.project.href(first.Id))}>

@@ -16,9 +16,6 @@ const names = (document.currentScript as HTMLScriptElement | null)?.dataset;
 // The language's texts first: a chunk waits for the runtime (next) without needing it loaded.
 const scripts = `${names?.texts ?? ''} ${names?.scripts ?? ''}`.split(' ').filter(Boolean);
 let started = false;
-// The page view is counted once the page is painted (or as the visitor leaves, if sooner).
-let markShown: () => void = () => undefined;
-const shown = new Promise<void>((resolve) => (markShown = resolve));
 
 function insertScripts() {
   for (const src of scripts) {
@@ -32,12 +29,12 @@ function insertScripts() {
 function start() {
   if (started) return;
   started = true;
-  markShown();
+  // The page view, counted once the page is painted (its request beside the photo's delayed the
+  // photo on a slow network): a page left before anything of it showed was not viewed.
+  if (!isAdminPath(location.pathname)) sendView({ Path: location.pathname + location.search, Referrer: document.referrer });
   // After the current task: the paint just reported stays its own.
   setTimeout(insertScripts, 0);
 }
-
-if (!isAdminPath(location.pathname)) sendView({ Path: location.pathname + location.search, Referrer: document.referrer }, shown);
 
 const root = document.getElementById('root');
 // The picture a page asks first (the welcome photo, a project's cover), if any.

@@ -12,12 +12,11 @@ function send(view: StatsView) {
 }
 
 /**
- * Once `shown` has settled and the browser has nothing more urgent to do, or as the visitor leaves
- * the page, whichever comes first. The first reading of localStorage (the saved session) waits on
- * the browser's process, and the request takes a few milliseconds more: not while the page is
- * being shown.
+ * Once the browser has nothing more urgent to do, or as the visitor leaves the page, whichever
+ * comes first. The first reading of localStorage (the saved session) waits on the browser's
+ * process, and the request takes a few milliseconds more: not while the page is being shown.
  */
-function whenIdle(task: () => void, shown: Promise<void>) {
+function whenIdle(task: () => void) {
   let done = false;
   const run = () => {
     if (done) return;
@@ -26,18 +25,13 @@ function whenIdle(task: () => void, shown: Promise<void>) {
     task();
   };
   addEventListener('pagehide', run);
-  void shown.then(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 0);
-  });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
 }
 
-/**
- * Counts a page shown (once shown, for a page the browser prerendered), after `shown` (boot.ts:
- * the page's photo painted; its request beside the photo's delayed the photo on a slow network).
- */
-export function sendView(view: StatsView, shown: Promise<void> = Promise.resolve()): void {
-  const count = () => whenIdle(() => send(view), shown);
+/** Counts a page shown (once shown, for a page the browser prerendered). */
+export function sendView(view: StatsView): void {
+  const count = () => whenIdle(() => send(view));
   if ((document as { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', count, { once: true });
   else count();
 }

@@ -77,6 +77,28 @@ test('on a phone, a page fetches its photo before the application\'s scripts, th
   assert.deepEqual(problems, []);
 });
 
+test('the page view is counted once the page\'s photo is painted, not while the photo is on its way', async () => {
+  const { page, problems } = await openPage(browser, { width: 390, height: 844 });
+  let arrive = () => undefined as void;
+  const held = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/images/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const views: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/stats/view') views.push(request.method());
+  });
+  await page.goto(`${server.origin}/project/1`, { waitUntil: 'domcontentloaded' });
+  // The browser idle twice over: the view used to go at its first idle moment, beside the photo.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  assert.deepEqual(views, []);
+  const counted = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/stats/view');
+  arrive();
+  await counted;
+  assert.deepEqual(problems, []);
+});
+
 test('an unknown /api path answers 404 JSON, not the page', async () => {
   const answer = await fetch(`${server.origin}/api/nothing-here`);
   assert.equal(answer.status, 404);

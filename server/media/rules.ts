@@ -15,7 +15,7 @@ const STANDARD_WIDTHS = [320, 640, 1024, 1600] as const;
 /** Temporary files and folders start with it: a dot name, never served nor backed up. */
 export const TEMP_PREFIX = '.tmp-';
 /** Bump when the pipeline's output changes: the seeding cache is keyed by it. */
-export const PIPELINE_VERSION = 'atelier-images-2';
+export const PIPELINE_VERSION = 'atelier-images-3';
 
 /**
  * The variant widths of an image `width` px wide: each standard width, capped at the original

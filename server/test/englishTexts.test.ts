@@ -181,6 +181,17 @@ describe('a write without En keeps the English texts; with En, replaces them', (
     expect((await get<ProjectView>(`/api/project/${id}`)).En).toEqual({ Name: '', Description: '' });
   });
 
+  test('a stored English text that today’s rule would refuse (a rule made stricter later) is still read, never a 500', async () => {
+    // "Deck" is shorter than a project's name may be (7 characters): written before such a rule.
+    const { ProjectTypeId } = await t.db.updateTable('project').set({ name_en: 'Deck' }).where('id', '=', 1).returning('project_type_id as ProjectTypeId').executeTakeFirstOrThrow();
+    for (const url of ['/api/project/1', `/api/projects/${ProjectTypeId}`, '/api/project/all/', '/api/randomprojects/50']) {
+      const res = await t.call('GET', url, { token });
+      const body = res.json<ProjectView | ProjectView[]>();
+      const read = (Array.isArray(body) ? body : [body]).find((p) => p.Id === 1);
+      expect([url, res.statusCode, read?.En?.Name]).toEqual([url, 200, 'Deck']);
+    }
+  });
+
   test('gallery items', async () => {
     const item = { Image: 'buffet-chene.jpg', Caption: 'Le buffet ouvert', Alt: 'Buffet en chêne, portes ouvertes', Pair: '' as const };
     expect(await write('POST', '/api/project/3/gallery', { ...item, En: { Caption: 'The sideboard, open', Alt: 'Oak sideboard with its doors open' } })).toEqual(ok);

@@ -11,7 +11,7 @@ export const SERVED_NAME = new RegExp(`(?=^.{1,100}$)${limits.ImageName.pattern}
 /** At most 50 megapixels (width × height, every frame of an animation counted). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Widths of the AVIF and WebP variants, never wider than the original. */
-const STANDARD_WIDTHS = [320, 640, 1024, 1600] as const;
+const STANDARD_WIDTHS = [320, 640, 800, 1024, 1600] as const;
 /** Temporary files and folders start with it: a dot name, never served nor backed up. */
 export const TEMP_PREFIX = '.tmp-';
 /** Bump when the pipeline's output changes: the seeding cache is keyed by it. */
@@ -19,7 +19,7 @@ export const PIPELINE_VERSION = 'atelier-images-3';
 
 /**
  * The variant widths of an image `width` px wide: each standard width, capped at the original
- * width, without duplicates (4000 → 320 640 1024 1600; 800 → 320 640 800; 200 → 200).
+ * width, without duplicates (4000 → 320 640 800 1024 1600; 900 → 320 640 800 900; 200 → 200).
  */
 export function variantWidths(width: number): number[] {
   return [...new Set(STANDARD_WIDTHS.map((w) => Math.min(w, width)))].sort((a, b) => a - b);

@@ -108,8 +108,8 @@ describe('acceptance 1: a photo from a phone', () => {
     expect(info.channels).toBe(3);
     expect([data[0], data[1], data[2]].map((v) => Math.round((v as number) / 32))).toEqual([8, 0, 0]);
 
-    expect(variantWidths(3000)).toEqual([320, 640, 1024, 1600]);
-    for (const width of [320, 640, 1024, 1600]) {
+    expect(variantWidths(3000)).toEqual([320, 640, 800, 1024, 1600]);
+    for (const width of [320, 640, 800, 1024, 1600]) {
       for (const format of ['avif', 'webp'] as const) {
         const variant = await sharp(join(imagesDir(t), `${result.Name}.${width}.${format}`)).metadata();
         expect([width, format, variant.format, variant.width, variant.height]).toEqual([
@@ -126,7 +126,7 @@ describe('acceptance 1: a photo from a phone', () => {
 
   test('no EXIF, GPS, XMP or IPTC is left in the original nor in any variant', async () => {
     await expectNoMetadata(join(imagesDir(t), result.Name));
-    for (const file of variantsOf(result.Name, [320, 640, 1024, 1600])) await expectNoMetadata(join(imagesDir(t), file));
+    for (const file of variantsOf(result.Name, [320, 640, 800, 1024, 1600])) await expectNoMetadata(join(imagesDir(t), file));
   });
 
   test('is listed first, with its size, widths and usage', async () => {
@@ -137,7 +137,7 @@ describe('acceptance 1: a photo from a phone', () => {
       Width: 3000,
       Height: 4000,
       Bytes: statSync(join(imagesDir(t), result.Name)).size,
-      Widths: [320, 640, 1024, 1600],
+      Widths: [320, 640, 800, 1024, 1600],
       Projects: 0,
       ProjectTypes: 0,
       Pages: 0,
@@ -158,7 +158,7 @@ describe('acceptance 1: a photo from a phone', () => {
       expect(res.rawPayload.equals(readFileSync(join(imagesDir(t), file)))).toBe(true);
     }
     // A width that was not made is not there.
-    expect((await t.call('GET', `/assets/images/${result.Name}.800.avif`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/assets/images/${result.Name}.1200.avif`)).statusCode).toBe(404);
     // A file copied by hand (not in the library) may be replaced by hand: a short cache.
     writeFileSync(join(imagesDir(t), 'copie-a-la-main.jpg'), await sharp(await tinyPng()).jpeg().toBuffer());
     expect((await t.call('GET', '/assets/images/copie-a-la-main.jpg')).headers['cache-control']).toBe('public, max-age=86400');
@@ -382,7 +382,7 @@ describe('Media in the read answers', () => {
   test('every demo project and type has its Media; a hand-typed name has none', async () => {
     const projects = (await t.call('GET', '/api/project/all/')).json<ProjectView[]>();
     for (const project of projects.filter((p) => isStill(p.Image) && demoProjects.some((d) => d.image === p.Image))) {
-      expect([project.Image, project.Media]).toEqual([project.Image, { Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640, 1024, 1200] }]);
+      expect([project.Image, project.Media]).toEqual([project.Image, { Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640, 800, 1024, 1200] }]);
     }
     const types = (await t.call('GET', '/api/projecttype/all/')).json<ProjectTypeView[]>();
     expect(types.every((type) => type.Image === '' || type.Media !== undefined)).toBe(true);

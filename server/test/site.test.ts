@@ -54,9 +54,9 @@ describe('site settings', () => {
       HoursNote: trust0014.HoursNote,
       En: { ...siteEnglish0012, HoursNote: trust0014.HoursNoteEn },
       PhotoMedia: {
-        Welcome: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 1024, 1600] },
-        About: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 900] },
-        Contact: { Type: 'image/jpeg', Width: 1600, Height: 1000, Widths: [320, 640, 1024, 1600] },
+        Welcome: { Type: 'image/jpeg', Width: 1920, Height: 1080, Widths: [320, 640, 800, 1024, 1600] },
+        About: { Type: 'image/jpeg', Width: 900, Height: 1200, Widths: [320, 640, 800, 900] },
+        Contact: { Type: 'image/jpeg', Width: 1600, Height: 1000, Widths: [320, 640, 800, 1024, 1600] },
       },
     });
     expect(res.headers.etag).toBeDefined();
@@ -78,7 +78,7 @@ describe('site settings', () => {
     // PhotoMedia is the server's: what was sent back is ignored, the new photo's is answered.
     const { PhotoMedia, ...stored } = await site();
     expect(stored).toEqual({ ...changed, PhotoMedia: undefined });
-    expect(PhotoMedia?.Welcome).toEqual({ Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640, 1024, 1200] });
+    expect(PhotoMedia?.Welcome).toEqual({ Type: 'image/jpeg', Width: 1200, Height: 900, Widths: [320, 640, 800, 1024, 1200] });
     expect(PhotoMedia?.About).toEqual(current.PhotoMedia?.About);
   });
 

@@ -81,13 +81,13 @@ describe('the demo video project', () => {
     expect(projects).toHaveLength(demoProjects.length);
     const project = projects.find((p) => p.Image === DEMO_VIDEO) as ProjectView;
     expect(project.Id).toBe(demoProjects.length);
-    const media = { Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: DEMO_POSTER };
+    const media = { Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 800, 960], Poster: DEMO_POSTER };
     expect(project.Media).toEqual(media);
     expect((await t.call('GET', `/api/project/${project.Id}`)).json<ProjectView>().Media).toEqual(media);
     expect((await t.call('GET', `/api/projects/${project.ProjectTypeId}`)).json<ProjectView[]>().find((p) => p.Id === project.Id)?.Media).toEqual(media);
     // Stored as is; the poster and its variants beside it.
     expect(readFileSync(join(imagesDir(t), DEMO_VIDEO)).equals(mp4)).toBe(true);
-    for (const file of [DEMO_POSTER, ...[320, 640, 960].flatMap((w) => [`${DEMO_POSTER}.${w}.avif`, `${DEMO_POSTER}.${w}.webp`])]) {
+    for (const file of [DEMO_POSTER, ...[320, 640, 800, 960].flatMap((w) => [`${DEMO_POSTER}.${w}.avif`, `${DEMO_POSTER}.${w}.webp`])]) {
       expect([file, imageFiles(t).includes(file)]).toEqual([file, true]);
     }
   });
@@ -100,7 +100,7 @@ describe('the demo video project', () => {
       Width: 960,
       Height: 720,
       Bytes: mp4.length,
-      Widths: [320, 640, 960],
+      Widths: [320, 640, 800, 960],
       Poster: DEMO_POSTER,
       Projects: 1,
       ProjectTypes: 0,
@@ -128,13 +128,13 @@ describe('upload: an MP4 with its poster', () => {
       Width: 960,
       Height: 720,
       Bytes: mp4.length,
-      Widths: [320, 640, 960],
+      Widths: [320, 640, 800, 960],
       Poster: 'mon-banc-1-affiche.jpg',
       Projects: 0,
       ProjectTypes: 0,
       Pages: 0,
     });
-    const files = ['mon-banc-1-affiche.jpg', ...[320, 640, 960].flatMap((w) => [`mon-banc-1-affiche.jpg.${w}.avif`, `mon-banc-1-affiche.jpg.${w}.webp`])];
+    const files = ['mon-banc-1-affiche.jpg', ...[320, 640, 800, 960].flatMap((w) => [`mon-banc-1-affiche.jpg.${w}.avif`, `mon-banc-1-affiche.jpg.${w}.webp`])];
     for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, true]);
     // No temporary folder left.
     expect(imageFiles(t).filter((file) => file.startsWith('.'))).toEqual([]);
@@ -156,7 +156,7 @@ describe('upload: an MP4 with its poster', () => {
     const body = { Id: project.Id, ProjectTypeId: project.ProjectTypeId, Name: project.Name, Description: project.Description, Image: first.Name };
     expect((await t.call('PUT', '/api/project/1', { token, body })).json()).toMatchObject({ Result: true });
     const read = (await t.call('GET', '/api/project/1')).json<ProjectView>();
-    expect(read.Media).toEqual({ Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 960], Poster: 'mon-banc-1-affiche.jpg' });
+    expect(read.Media).toEqual({ Type: 'video/mp4', Width: 960, Height: 720, Widths: [320, 640, 800, 960], Poster: 'mon-banc-1-affiche.jpg' });
     // In use: it cannot be deleted, nor can its poster (never alone).
     const before = imageFiles(t);
     const inUse = (await t.call('DELETE', `/api/image/${first.Name}`, { token })).json<{ Result: boolean; Message: string }>();
@@ -350,7 +350,7 @@ describe('deleting a video', () => {
     const name = (await upload([video(mp4, 'a effacer.mp4'), still()])).json<ImageUploadResult>().Name;
     expect(name).toBe('a-effacer.mp4');
     const posterName = 'a-effacer-affiche.jpg';
-    const files = [name, posterName, ...[320, 640, 960].flatMap((w) => [`${posterName}.${w}.avif`, `${posterName}.${w}.webp`])];
+    const files = [name, posterName, ...[320, 640, 800, 960].flatMap((w) => [`${posterName}.${w}.avif`, `${posterName}.${w}.webp`])];
     for (const file of files) expect([file, imageFiles(t).includes(file)]).toEqual([file, true]);
 
     const alone = await t.call('DELETE', `/api/image/${posterName}`, { token });

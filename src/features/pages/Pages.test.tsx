@@ -14,7 +14,7 @@ test('about: the owner presentation and the three service blurbs', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'À propos de l’atelier' })).toBeInTheDocument();
   const portrait = screen.getByRole('img', { name: `Marc Tremblay, propriétaire, dans son atelier` });
   expect(portrait).toHaveAttribute('src', '/assets/images/proprietaire.jpg');
-  await expectVariantsServed(portrait, api.origin, [320, 640, 900]);
+  await expectVariantsServed(portrait, api.origin, [320, 640, 800, 900]);
   expect(screen.getByText(new RegExp(`Je m’appelle Marc Tremblay`))).toBeInTheDocument();
   const services = screen.getByRole('region', { name: 'Petits travaux dans la maison' });
   expect(within(services).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
@@ -45,7 +45,7 @@ test('contact: a tel: link, two mailto: links, the city on a map, the social pag
   const image = within(main).getByRole('img');
   expect(image).toHaveAttribute('src', '/assets/images/atelier.jpg');
   expect(image).toHaveAttribute('width', '1600');
-  await expectVariantsServed(image, api.origin, [320, 640, 1024, 1600]);
+  await expectVariantsServed(image, api.origin, [320, 640, 800, 1024, 1600]);
   await waitFor(() => expect(document.title).toBe(`Contactez-moi | Atelier Bois et Maison`));
   expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Gatineau/);
 });

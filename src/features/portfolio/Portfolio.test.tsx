@@ -69,7 +69,7 @@ describe('project/{id}', () => {
     expect(image).toHaveAttribute('width', '1200');
     expect(image).toHaveAttribute('height', '900');
     expect(image).toHaveAttribute('fetchpriority', 'high');
-    await expectVariantsServed(image, api.origin, [320, 640, 1024, 1200]);
+    await expectVariantsServed(image, api.origin, [320, 640, 800, 1024, 1200]);
     expect(screen.getByText(/Banc trois places en cèdre rouge/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Retour/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Autres projets : Bancs de jardin/ })).toHaveAttribute('href', '/projecttype/1');

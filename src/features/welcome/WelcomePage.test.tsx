@@ -36,7 +36,7 @@ test('the large background photo is fetched first, with its size, and the page h
   expect(hero).toHaveAttribute('width', '1920');
   expect(hero).toHaveAttribute('height', '1080');
   expect(hero).toHaveAttribute('fetchpriority', 'high');
-  await expectVariantsServed(hero!, api.origin, [320, 640, 1024, 1600]);
+  await expectVariantsServed(hero!, api.origin, [320, 640, 800, 1024, 1600]);
   await waitFor(() => expect(document.title).toBe(`Atelier Bois et Maison — rénovation et ébénisterie à Gatineau`));
 });
 

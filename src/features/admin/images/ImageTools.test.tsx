@@ -50,7 +50,7 @@ test('an uploaded photo gets a safe name from the server, fills the field, and t
   await screen.findByText('Opération effectuée avec succès');
   const [first] = await server.get<ProjectView[]>('/api/project/all/');
   expect(first?.Image).toBe(name);
-  expect(first?.Media?.Widths).toEqual([320, 640, 1024, 1200]);
+  expect(first?.Media?.Widths).toEqual([320, 640, 800, 1024, 1200]);
   expect((await library(tokens.Token)).find((image) => image.Name === name)).toMatchObject({ Projects: 1 });
 }, 30_000);
 

@@ -18,7 +18,7 @@
 // that does not parse (ignored here), loses its 416's Content-Range in the error handler, has
 // only weak ETags, and keeps a range for any If-Range date unless it also sends Last-Modified;
 // its 304 costs more CPU (measured). The names, folders and tombstones would stay here anyway.
-import { open, realpath, stat } from 'node:fs/promises';
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { noneMatch } from '../http/etag.ts';
@@ -68,6 +68,46 @@ const REPLACEABLE = 'public, max-age=86400';
  */
 const LOCATED_MAX = 10_000;
 
+/**
+ * The library's smaller files (up to 512 KB: the variants, most originals and posters) are also
+ * kept in memory once served, up to 16 MB in all, the least recently served going first: their
+ * content never changes under their name, and a request then opens, reads and closes no file and
+ * builds no stream. Videos and larger originals are streamed from disk as before.
+ */
+const IN_MEMORY_FILE_MAX = 512 * 1024;
+const IN_MEMORY_TOTAL = 16 * 1024 * 1024;
+
+/** The least recently used first: a hit moves the file to the end. */
+function memoryOfFiles() {
+  const files = new Map<string, Buffer>();
+  let total = 0;
+  return {
+    get(name: string): Buffer | undefined {
+      const data = files.get(name);
+      if (data) {
+        files.delete(name);
+        files.set(name, data);
+      }
+      return data;
+    },
+    set(name: string, data: Buffer): void {
+      if (data.length > IN_MEMORY_FILE_MAX || files.has(name)) return;
+      files.set(name, data);
+      total += data.length;
+      for (const [oldest, bytes] of files) {
+        if (total <= IN_MEMORY_TOTAL) break;
+        files.delete(oldest);
+        total -= bytes.length;
+      }
+    },
+    delete(name: string): void {
+      const data = files.get(name);
+      if (data) total -= data.length;
+      files.delete(name);
+    },
+  };
+}
+
 export function registerImages(app: FastifyInstance, dirs: string[], library: ImageLibrary): void {
   const located = new Map<string, { path: string; size: number; mtimeMs: number }>();
   const locateLibraryFile = async (name: string) => {
@@ -81,22 +121,29 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
     return found;
   };
 
+  const inMemory = memoryOfFiles();
+
   app.get('/assets/images/*', async (req, reply) => {
     const name = (req.params as Record<string, string | undefined>)['*'] ?? '';
     const type = TYPES[extname(name).toLowerCase()];
     if (!SAFE_NAME.test(name) || name.includes('..') || !type) return reply.code(404).send(notFound);
     const status = await library.status(name);
-    if (status === 'deleted') return reply.code(404).send(notFound);
+    if (status === 'deleted') {
+      inMemory.delete(name);
+      return reply.code(404).send(notFound);
+    }
     const found = status === 'library' ? await locateLibraryFile(name) : await locate(dirs, name);
+    const kept = status === 'library' ? inMemory.get(name) : undefined;
     // Opened now, so that a file deleted meanwhile (by another process, a moment before this one
     // heard of it) answers 404, not an error halfway through.
-    const file = found ? await open(found.path).catch(() => null) : null;
-    if (!found || !file) {
+    const file = found && !kept ? await open(found.path).catch(() => null) : null;
+    if (!found || (!file && !kept)) {
       located.delete(name);
       return reply.code(404).send(notFound);
     }
-    const streamed = (options: { start: number; end: number }) => file.createReadStream(options);
-    const unused = () => void file.close().catch(() => {});
+    const streamed = (options: { start: number; end: number }) =>
+      kept ? kept.subarray(options.start, options.end + 1) : (file as FileHandle).createReadStream(options);
+    const unused = () => void file?.close().catch(() => {});
     const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
     reply.header('ETag', etag);
     reply.header('Cache-Control', status === 'library' ? IMMUTABLE : REPLACEABLE);
@@ -119,6 +166,12 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
       reply.header('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`);
       reply.header('Content-Length', range.end - range.start + 1);
       return reply.send(streamed({ start: range.start, end: range.end }));
+    }
+    if (file && status === 'library' && found.size <= IN_MEMORY_FILE_MAX) {
+      // Read whole (the file was located and opened above), kept, then sent from memory.
+      const data = await file.readFile().finally(unused);
+      inMemory.set(name, data);
+      return reply.header('Content-Length', data.length).send(data);
     }
     reply.header('Content-Length', found.size);
     // With its end given, as @fastify/send opens it, the stream stops after the last byte instead

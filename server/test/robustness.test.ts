@@ -1,6 +1,6 @@
 // Malformed input never gives a 500; images cannot escape their folders; the SPA, caching and
 // compression; a second start keeps the data; the demo content makes the menu work.
-import { existsSync, writeFileSync, mkdirSync, rmSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync, readFileSync, rmSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -104,9 +104,17 @@ describe('images', () => {
     expect(demo.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const etag = String(demo.headers.etag);
     expect((await t.call('GET', `/assets/images/${demoProjects[0]?.image}`, { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // A name that is not the library's (a library file never changes under its name): a copy by
+    // hand in DATA_DIR/images comes first, the bundled demo file when there is none.
+    const name = demoProjects[0]?.image ?? '';
+    await t.db.deleteFrom('image').where('name', '=', name).execute();
+    t.app.services.images.forget();
     mkdirSync(join(t.dataDir, 'images'), { recursive: true });
-    writeFileSync(join(t.dataDir, 'images', demoProjects[0]?.image ?? ''), 'uploaded');
-    expect((await t.call('GET', `/assets/images/${demoProjects[0]?.image}`)).body).toBe('uploaded');
+    writeFileSync(join(t.dataDir, 'images', name), 'uploaded');
+    expect((await t.call('GET', `/assets/images/${name}`)).body).toBe('uploaded');
+    rmSync(join(t.dataDir, 'images', name));
+    const bundled = await t.call('GET', `/assets/images/${name}`);
+    expect([bundled.statusCode, bundled.rawPayload.equals(readFileSync(join(repoRoot, 'server', 'demo', 'images', name)))]).toEqual([200, true]);
   });
 
   test('no way out of the folders', async () => {

@@ -326,6 +326,20 @@ describe('byte ranges on /assets/images', () => {
     expect([part.statusCode, part.headers['content-range'], part.headers['content-length'], part.rawPayload.length]).toEqual([206, `bytes 0-99/${mp4.length}`, '100', 0]);
   });
 
+  test('served whole once (a small file is then answered from memory): the same bytes, ranges, 416, If-Range and HEAD', async () => {
+    for (let time = 1; time <= 2; time++) {
+      const whole = await get();
+      expect([time, whole.statusCode, whole.headers['content-length'], whole.rawPayload.equals(mp4)]).toEqual([time, 200, String(mp4.length), true]);
+      for (const [range, start, end] of [['bytes=0-99', 0, 99], ['bytes=-500', mp4.length - 500, mp4.length - 1], [`bytes=${mp4.length - 1}-`, mp4.length - 1, mp4.length - 1]] as const) {
+        const res = await get(range, { 'if-range': String(whole.headers.etag) });
+        expect([time, range, res.statusCode, res.headers['content-range'], res.rawPayload.equals(mp4.subarray(start, end + 1))]).toEqual([time, range, 206, `bytes ${start}-${end}/${mp4.length}`, true]);
+      }
+      expect([time, (await get(`bytes=${mp4.length}-`)).statusCode, (await get(undefined, { 'if-none-match': String(whole.headers.etag) })).statusCode]).toEqual([time, 416, 304]);
+      const head = await t.call('HEAD', url);
+      expect([time, head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([time, 200, String(mp4.length), 0]);
+    }
+  });
+
   test('images answer ranges too; traversal is still refused', async () => {
     const photo = readFileSync(join(imagesDir(t), DEMO_POSTER));
     const res = await t.call('GET', `/assets/images/${DEMO_POSTER}`, { headers: { range: 'bytes=2-5' } });

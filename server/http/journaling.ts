@@ -195,6 +195,16 @@ function outcomeOf(answer: unknown): Outcome {
   return { outcome: 'done', message: '' };
 }
 
+/**
+ * A call refused before any work, by a limit of the server's load (the sign-in queue full: 503; a
+ * rate limit: 429), is no attempt at its action: it has no entry. A flood of them then costs no
+ * database write (a transaction and its commit each: SQLite's statements were a sixth of the
+ * server's CPU in bench:load's hostile run, 245 refused sign-ins a second) and cannot fill the
+ * journal, kept a year. The server's log has them; a password checked and found wrong is a failed
+ * sign-in, logged as before.
+ */
+const unjournaled = (error: unknown): boolean => error instanceof DomainError && (error.kind === 'busy' || error.kind === 'too-many');
+
 const errorOutcome = (error: unknown): Outcome => ({ outcome: 'refused', message: error instanceof DomainError ? error.message : messages.request.internal });
 
 /** Runs a write call with its journal entry. */
@@ -235,7 +245,7 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
     try {
       answer = await run({ ...ctx, journal });
     } catch (error) {
-      await db.transaction().execute(async (trx) => writeEntry(trx, entryOf(who, await targetAfter(trx, { Result: false }), errorOutcome(error))));
+      if (!unjournaled(error)) await db.transaction().execute(async (trx) => writeEntry(trx, entryOf(who, await targetAfter(trx, { Result: false }), errorOutcome(error))));
       throw error;
     }
     // Nothing changed (a refusal, a wrong password): the entry in a transaction of its own.
@@ -261,7 +271,7 @@ export async function journaled<T>(op: ContractOperation, arg: Arg, ctx: Handler
     });
   } catch (error) {
     const at = failure as { who: string; target: Target } | null;
-    await db.transaction().execute((trx) => writeEntry(trx, entryOf(at?.who ?? '', at?.target ?? { kind: op.tag, recordId: '', name: '' }, errorOutcome(error))));
+    if (!unjournaled(error)) await db.transaction().execute((trx) => writeEntry(trx, entryOf(at?.who ?? '', at?.target ?? { kind: op.tag, recordId: '', name: '' }, errorOutcome(error))));
     throw error;
   }
 }

@@ -76,6 +76,14 @@ describe('1. sign-in floods', () => {
     expect(answers.filter((a) => a.status === 200).map((a) => a.json.Result)).toEqual([false, false]);
     // Once the flood is over, the right password works.
     expect((await signIn(base, ADMIN_EMAIL, ADMIN_PWD)).json.Result).toBe(true);
+    // The journal has the three sign-ins whose password was checked, not the ten refused at once:
+    // a flood writes nothing.
+    const logged = await t.db.selectFrom('journal').select(['action', 'outcome']).where('action', '=', 'sign-in').orderBy('id').execute();
+    expect(logged).toEqual([
+      { action: 'sign-in', outcome: 'refused' },
+      { action: 'sign-in', outcome: 'refused' },
+      { action: 'sign-in', outcome: 'done' },
+    ]);
   });
 
   test('hashes run on a thread of their own at the lowest priority: file reads never wait behind them', async () => {
@@ -155,6 +163,8 @@ describe('3. TRUST_PROXY', () => {
     for (let i = 0; i < 12; i++) statuses.push((await attempt(`203.0.113.${i}, 127.0.0.1`, '198.51.100.7')).statusCode);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    // Five failed sign-ins in the journal; the seven refused by the limit, unchecked, are not.
+    expect(await t.db.selectFrom('journal').select('outcome').where('action', '=', 'sign-in').execute()).toEqual(Array(5).fill({ outcome: 'refused' }));
     // The victim (198.51.100.8), named by the attacker above, still signs in.
     for (let i = 0; i < 5; i++) await attempt('198.51.100.8', '198.51.100.9');
     const victim = await attempt('x', '198.51.100.8', ADMIN_PWD);

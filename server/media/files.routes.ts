@@ -78,7 +78,7 @@ const IN_MEMORY_FILE_MAX = 512 * 1024;
 const IN_MEMORY_TOTAL = 16 * 1024 * 1024;
 
 /** The least recently used first: a hit moves the file to the end. */
-function memoryOfFiles() {
+export function memoryOfFiles({ fileMax, total: totalMax } = { fileMax: IN_MEMORY_FILE_MAX, total: IN_MEMORY_TOTAL }) {
   const files = new Map<string, Buffer>();
   let total = 0;
   return {
@@ -91,11 +91,11 @@ function memoryOfFiles() {
       return data;
     },
     set(name: string, data: Buffer): void {
-      if (data.length > IN_MEMORY_FILE_MAX || files.has(name)) return;
+      if (data.length > fileMax || files.has(name)) return;
       files.set(name, data);
       total += data.length;
       for (const [oldest, bytes] of files) {
-        if (total <= IN_MEMORY_TOTAL) break;
+        if (total <= totalMax) break;
         files.delete(oldest);
         total -= bytes.length;
       }
@@ -141,7 +141,7 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
       located.delete(name);
       return reply.code(404).send(notFound);
     }
-    const streamed = (options: { start: number; end: number }) =>
+    const body = (options: { start: number; end: number }) =>
       kept ? kept.subarray(options.start, options.end + 1) : (file as FileHandle).createReadStream(options);
     const unused = () => void file?.close().catch(() => {});
     const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
@@ -165,7 +165,7 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
       reply.code(206);
       reply.header('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`);
       reply.header('Content-Length', range.end - range.start + 1);
-      return reply.send(streamed({ start: range.start, end: range.end }));
+      return reply.send(body({ start: range.start, end: range.end }));
     }
     if (file && status === 'library' && found.size <= IN_MEMORY_FILE_MAX) {
       // Read whole (the file was located and opened above), kept, then sent from memory.
@@ -176,7 +176,7 @@ export function registerImages(app: FastifyInstance, dirs: string[], library: Im
     reply.header('Content-Length', found.size);
     // With its end given, as @fastify/send opens it, the stream stops after the last byte instead
     // of making one more, empty read: about half the server's CPU for a whole photo (measured).
-    return reply.send(streamed({ start: 0, end: Math.max(0, found.size - 1) }));
+    return reply.send(body({ start: 0, end: Math.max(0, found.size - 1) }));
   });
 }
 

@@ -334,6 +334,37 @@ test('on a phone the menu folds behind « Menu »: open, pick an entry, it folds
   await finish(watched, 'phone menu');
 });
 
+test('on a phone, the menu and a drop-down tapped open before the scripts start stay open when they take over', async () => {
+  const watched = await openPage(browser, PHONE, { hasTouch: true, isMobile: true });
+  const { page } = watched;
+  // The application's scripts wait until the visitor has tapped (a phone's slow network).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/static\/(?!boot\.)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(url('/welcome'));
+  await heading(page, BUSINESS);
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+  const decoration = dropdownButton(page, 'Décoration');
+  const keyHolder = nav(page).getByRole('link', { name: 'Porte-clés mural', exact: true });
+  await toggle.tap();
+  await decoration.tap();
+  await keyHolder.waitFor();
+  assert.equal(await page.locator('header.site-header.is-static').count(), 1, 'opened by the style sheet, before the scripts');
+
+  release();
+  await scriptsLive(page);
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true', 'the menu stays open');
+  assert.equal(await decoration.getAttribute('aria-expanded'), 'true', 'the drop-down stays open');
+  assert.equal(await keyHolder.isVisible(), true);
+  await keyHolder.tap();
+  await arrived(page, '/projecttype/25', 'Porte-clés mural');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'following an entry folds the menu');
+  await finish(watched, 'phone menu before the scripts');
+});
+
 // ── the welcome carousel ───────────────────────────────────────────────────────────────────────
 
 test('carousel: 7 projects, alt = business + project, dots, arrow keys, popup with Escape and focus back', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useGetMenuQuery } from '../api/api.enhanced';
 import { frenchPath, inLang, langTags, paths } from '../../contract/paths';
@@ -13,7 +13,8 @@ import { useHydrated } from './useHydrated';
  * behind a « Menu » button. The entries are the owner's (GET /api/menu, in the server's render).
  * Rendered by the server, and until the script runs (or without JavaScript), the header
  * is `is-static`: the style sheet opens a drop-down, and on a phone the menu, while the pointer is
- * on it or the focus in it, so every entry can be read and followed.
+ * on it or the focus in it, so every entry can be read and followed. When the script takes over,
+ * what the visitor had opened that way stays open (see `openedBeforeScripts`).
  * The entries' labels and links are in the page's language; beside them, a plain link to the
  * same page in the other language (a full page load: that page brings its own texts).
  */
@@ -35,6 +36,13 @@ export function SiteHeader() {
     setOpen(null);
     setMobileOpen(false);
   }, []);
+
+  useLayoutEffect(() => {
+    if (!hydrated || !headerRef.current) return;
+    const opened = openedBeforeScripts(headerRef.current, toggleRef.current);
+    setOpen(opened.dropdown);
+    setMobileOpen(opened.menu);
+  }, [hydrated]);
 
   useEffect(() => {
     if (open === null && !mobileOpen) return;
@@ -135,6 +143,21 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+/**
+ * What the style sheet shows open in the `is-static` header, for the state to take over in the
+ * same frame: a drop-down (and on a phone the menu) with the focus in it, or under the pointer
+ * on a touch screen, where a tap leaves the pointer there. On a phone's slow network the scripts
+ * start seconds after the page shows; a menu tapped open meanwhile closed under the finger when
+ * they did. A mouse merely passing over the header opens nothing that would then stay open.
+ */
+function openedBeforeScripts(header: HTMLElement, toggle: HTMLElement | null): { dropdown: number | null; menu: boolean } {
+  const touch = window.matchMedia?.('(hover: none)').matches ?? false;
+  const engaged = (element: Element | null) => !!element && (element.matches(':focus-within') || (touch && element.matches(':hover')));
+  const index = [...header.querySelectorAll('.dropdown')].findIndex(engaged);
+  const folds = !!toggle && getComputedStyle(toggle).display !== 'none';
+  return { dropdown: index < 0 ? null : index, menu: folds && engaged(header.querySelector('.header-inner')) };
 }
 
 /** The same page in the other language: a plain link, named in that language, marked with it. */

@@ -48,7 +48,9 @@ test('from a project page, switch to English and back on every public page', asy
     assert.equal(await page.locator('nav[aria-label="Menu principal"]').count(), 1, `${path}: the French menu`);
   }
   // The English contact page's form speaks English, in the browser too.
+  // Once the page's script has taken over (before, the button sends the plain form to the server).
   await page.goto(`${server.origin}/en/contact`);
+  await page.locator('header.site-header:not(.is-static)').waitFor();
   await page.getByRole('button', { name: 'Send my request' }).click();
   await page.getByText('Correct the fields marked, then send again.').waitFor();
   assert.equal(await page.locator('input[name="Lang"]').getAttribute('value'), 'en');

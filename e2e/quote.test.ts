@@ -61,6 +61,8 @@ test('a visitor on a phone sends a request with two photos; the owner gets the e
   await page.goto(`${server.origin}/welcome`);
   await page.getByRole('link', { name: 'Demander une soumission' }).first().click();
   await page.waitForURL('**/contact');
+  // The form sends itself once the page's script has taken over (before, it is the plain form).
+  await page.locator('header.site-header:not(.is-static)').waitFor();
   const form = page.getByRole('region', { name: 'Demander une soumission' });
   await form.getByRole('option', { name: 'Terrasses' }).waitFor({ state: 'attached' });
   await expectNoSeriousA11yViolations(page, '/contact (formulaire)');
@@ -123,6 +125,7 @@ test('an English visitor sends a request from /en/contact: English all the way, 
   const visitor = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
   const { page } = visitor;
   await page.goto(`${server.origin}/en/contact`);
+  await page.locator('header.site-header:not(.is-static)').waitFor();
   const form = page.getByRole('region', { name: 'Ask for a quote' });
   await form.getByRole('option', { name: 'Decks' }).waitFor({ state: 'attached' });
   await fillQuote(form, 'en', {

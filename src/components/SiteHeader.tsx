@@ -155,6 +155,8 @@ export function SiteHeader() {
 function openedBeforeScripts(header: HTMLElement, toggle: HTMLElement | null): { dropdown: number | null; menu: boolean } {
   const touch = window.matchMedia?.('(hover: none)').matches ?? false;
   const engaged = (element: Element | null) => !!element && (element.matches(':focus-within') || (touch && element.matches(':hover')));
+  // Nothing engaged (the usual case): no style read, which would lay out the page within the commit.
+  if (!engaged(header)) return { dropdown: null, menu: false };
   const index = [...header.querySelectorAll('.dropdown')].findIndex(engaged);
   const folds = !!toggle && getComputedStyle(toggle).display !== 'none';
   return { dropdown: index < 0 ? null : index, menu: folds && engaged(header.querySelector('.header-inner')) };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useGetRandomProjectsQuery, useGetTestimonialsQuery } from '../../api/api.enhanced';
 import { paths } from '../../../contract/paths';
@@ -88,6 +88,22 @@ function RandomProjects() {
   const site = useSite();
   const { data, isError, refetch } = useGetRandomProjectsQuery({ count: CAROUSEL_COUNT });
   const hydrated = useHydrated();
+  // The carousel takes over in a commit of its own, after the one that hands the page to the
+  // script: mounting react-slick measures the page (a layout), and the two together made the
+  // longest task left on a phone (issue 33).
+  const [carouselTurn, setCarouselTurn] = useState(false);
+  useEffect(() => {
+    if (!hydrated) return;
+    // After the frame that shows the page handed over: the carousel's measure lays out itself alone.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setCarouselTurn(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hydrated]);
   if (isError) return <LoadError onRetry={() => void refetch()} />;
   if (!data) return <div className="carousel-placeholder" aria-hidden="true" />;
   const projects = data.filter((project) => project.Image);
@@ -112,7 +128,7 @@ function RandomProjects() {
   const preview = <CarouselPreview projects={projects} />;
   // One boundary from the server's render on: the switch (a transition) keeps the preview on
   // screen until the carousel replaces it, never rebuilding it as a fallback.
-  return <Suspense fallback={preview}>{hydrated ? <ProjectCarousel projects={projects} /> : preview}</Suspense>;
+  return <Suspense fallback={preview}>{carouselTurn ? <ProjectCarousel projects={projects} /> : preview}</Suspense>;
 }
 
 /** The carousel without its script: its first slide, and where its dots go a link to each project. */

@@ -193,6 +193,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         ...config,
         outputFile: undefined,
         exportName,
+        // Public pages use no lazy query: their hooks would be made and shipped for nothing.
+        hooks: { queries: true, lazyQueries: admin, mutations: true },
         // `x-browser-sent: true`: a call the browser makes itself (a keepalive beacon, an image), never through RTK Query.
         filterEndpoints: (_name, op) => (op.operation as { 'x-browser-sent'?: unknown })['x-browser-sent'] !== true && adminOnly(op.operation) === admin,
       }),

@@ -162,6 +162,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Array<Co
     ],
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
+      minimizeOptions: { javascript: { ecma: 2020, compress: { passes: 3 } } },
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
     },

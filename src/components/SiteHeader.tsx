@@ -153,13 +153,11 @@ export function SiteHeader() {
  * they did. A mouse merely passing over the header opens nothing that would then stay open.
  */
 function openedBeforeScripts(header: HTMLElement, toggle: HTMLElement | null): { dropdown: number | null; menu: boolean } {
-  const touch = window.matchMedia?.('(hover: none)').matches ?? false;
-  const engaged = (element: Element | null) => !!element && (element.matches(':focus-within') || (touch && element.matches(':hover')));
+  const engaged = (element: Element) => element.matches(':focus-within') || (element.matches(':hover') && matchMedia('(hover: none)').matches);
   // Nothing engaged (the usual case): no style read, which would lay out the page within the commit.
   if (!engaged(header)) return { dropdown: null, menu: false };
   const index = [...header.querySelectorAll('.dropdown')].findIndex(engaged);
-  const folds = !!toggle && getComputedStyle(toggle).display !== 'none';
-  return { dropdown: index < 0 ? null : index, menu: folds && engaged(header.querySelector('.header-inner')) };
+  return { dropdown: index < 0 ? null : index, menu: !!toggle && getComputedStyle(toggle).display !== 'none' };
 }
 
 /** The same page in the other language: a plain link, named in that language, marked with it. */

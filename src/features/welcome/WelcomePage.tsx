@@ -93,16 +93,7 @@ function RandomProjects() {
   // longest task left on a phone (issue 33).
   const [carouselTurn, setCarouselTurn] = useState(false);
   useEffect(() => {
-    if (!hydrated) return;
-    // After the frame that shows the page handed over: the carousel's measure lays out itself alone.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setCarouselTurn(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    if (hydrated) startTransition(() => setCarouselTurn(true));
   }, [hydrated]);
   if (isError) return <LoadError onRetry={() => void refetch()} />;
   if (!data) return <div className="carousel-placeholder" aria-hidden="true" />;

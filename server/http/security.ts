@@ -88,7 +88,8 @@ function sameOrigin(req: FastifyRequest): boolean {
   }
 }
 
-/** Random bytes drawn at once for this many tokens. */
+/** The bytes of a token, and how many tokens' bytes are drawn at once. */
+const TOKEN_BYTES = 32;
 const TOKENS_PER_DRAW = 128;
 let drawn = Buffer.alloc(0);
 let used = 0;
@@ -100,11 +101,11 @@ let used = 0;
  */
 export function newXsrfToken(): string {
   if (used >= drawn.length) {
-    drawn = randomBytes(32 * TOKENS_PER_DRAW);
+    drawn = randomBytes(TOKEN_BYTES * TOKENS_PER_DRAW);
     used = 0;
   }
-  used += 32;
-  return drawn.toString('base64url', used - 32, used);
+  used += TOKEN_BYTES;
+  return drawn.toString('base64url', used - TOKEN_BYTES, used);
 }
 
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {

@@ -395,7 +395,10 @@ export function requestOf(op: ContractOperation, examples: Record<string, unknow
   const paramOf = (name: string): fc.Arbitrary<string> => {
     const generated = validOf(paramProps[name] as Schema).map(String);
     const known = (examples[name] ?? []).map(String);
-    return known.length === 0 ? generated : fc.oneof(generated, fc.constantFrom(...known));
+    // Four times in five, as for the body's fields: a write on two known parameters (a gallery's
+    // item: the project and the item) reached one 1 time in 4 at even odds, and succeeded 7 times
+    // in 1,000 cases (CI's long run needs at least one).
+    return known.length === 0 ? generated : fc.oneof({ weight: 1, arbitrary: generated }, { weight: 4, arbitrary: fc.constantFrom(...known) });
   };
   const validParams = fc.record(Object.fromEntries(names.map((n) => [n, paramOf(n)])));
   if (op.multipart && isForm(op)) return formRequestOf(op, validParams, examples);

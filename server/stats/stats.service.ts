@@ -30,6 +30,8 @@ const BATCH_ROWS = 500;
 const QUEUE_MAX = 10_000;
 const ONCE_MS = 1000;
 const RATE_LIMIT = { views: 120, windowMs: 60_000 };
+/** How often the addresses of windows gone by are forgotten (every second, 40,000 of them took 5 % of a flood's time). */
+const SWEEP_MS = 10_000;
 /** Addresses remembered for the rate limit at most (a flood of new addresses is refused beyond). */
 const ADDRESSES_MAX = 50_000;
 export const MAX_PERIOD_DAYS = 366;
@@ -101,10 +103,12 @@ export function createStats(options: StatsOptions): Stats {
   const retentionDays = options.retentionDays ?? DEFAULT_STATS_RETENTION_DAYS;
   const maxRows = options.maxRowsPerDay ?? MAX_ROWS_PER_DAY;
   let queue: Queued[] = [];
-  /** `who path` → the second of its last view (in-process half of "once a second"). */
-  const lastSeen = new Map<string, number>();
-  /** address → views in the current window. */
+  /** The `who path lang` seen in the current second (in-process half of "once a second"), and that second. */
+  let seen = new Set<string>();
+  let seenSecond = 0;
+  /** address → views in the current window; those of windows gone by are swept every SWEEP_MS. */
   const perAddress = new Map<string, { start: number; count: number }>();
+  let swept = 0;
   let key: { day: string; secret: string } | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -138,9 +142,13 @@ export function createStats(options: StatsOptions): Stats {
     const who = whoOf(beacon.address, beacon.userAgent);
     const second = Math.floor(at / ONCE_MS);
     const seenKey = `${who}\n${page.path}\n${page.lang}`;
-    if (lastSeen.get(seenKey) === second) return 'ignored';
+    if (second !== seenSecond) {
+      seen = new Set();
+      seenSecond = second;
+    }
+    if (seen.has(seenKey)) return 'ignored';
     if (queue.length >= QUEUE_MAX) return 'ignored';
-    lastSeen.set(seenKey, second);
+    seen.add(seenKey);
     const { day, hour } = localTime(at);
     queue.push({
       day,
@@ -192,9 +200,11 @@ export function createStats(options: StatsOptions): Stats {
     writing = writing.then(async () => {
       const batch = queue;
       queue = [];
-      const second = Math.floor(now() / ONCE_MS);
-      for (const [k, s] of lastSeen) if (s < second) lastSeen.delete(k);
-      for (const [k, e] of perAddress) if (now() - e.start >= RATE_LIMIT.windowMs) perAddress.delete(k);
+      const at = now();
+      if (at - swept >= SWEEP_MS) {
+        swept = at;
+        for (const [k, e] of perAddress) if (at - e.start >= RATE_LIMIT.windowMs) perAddress.delete(k);
+      }
       if (batch.length === 0) return;
       await write(batch).catch((error: unknown) => log.error({ err: error, views: batch.length }, messages.log.statsFlush));
     });

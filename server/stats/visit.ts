@@ -80,8 +80,27 @@ export function deviceOf(userAgent: string): Device {
  * `Purpose` or `X-Moz` header).
  */
 export function isPersonsView(userAgent: string, purpose: string): boolean {
-  if (userAgent.trim() === '' || isbot(userAgent)) return false;
+  if (userAgent.trim() === '' || isBot(userAgent)) return false;
   return !/prefetch|prerender|preview/i.test(purpose);
+}
+
+/**
+ * isbot's answer, remembered per user agent: visitors' browsers repeat a few hundred agents, and
+ * isbot's pattern was a third of a beacon's own work (bench:load). At most BOT_MEMO entries of at
+ * most BOT_MEMO_LENGTH characters (a longer agent is checked each time), forgotten all at once.
+ */
+const BOT_MEMO = 1000;
+const BOT_MEMO_LENGTH = 512;
+const botMemo = new Map<string, boolean>();
+function isBot(userAgent: string): boolean {
+  const known = botMemo.get(userAgent);
+  if (known !== undefined) return known;
+  const bot = isbot(userAgent);
+  if (userAgent.length <= BOT_MEMO_LENGTH) {
+    if (botMemo.size >= BOT_MEMO) botMemo.clear();
+    botMemo.set(userAgent, bot);
+  }
+  return bot;
 }
 
 const localParts = new Intl.DateTimeFormat('en-CA', {

@@ -24,20 +24,29 @@ export interface Page {
 
 const WITH_ID = /^\/(typeslist|projecttype|project)\/([^/]+)$/;
 const ORIGIN = 'http://page.invalid';
+const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
 
 /** The public page a beacon names (its path as the browser shows it, query included), or null: admin, API, unknown path. */
 export function pageOf(raw: string): Page | null {
   if (!raw.startsWith('/') || raw.startsWith('//')) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, ORIGIN);
-  } catch {
-    return null;
+  // A plain path (no query, dot, escape or backslash: nearly every beacon) is its own pathname;
+  // anything else is read as the browser would.
+  let pathname = raw;
+  let utmSource = '';
+  if (!PLAIN_PATH.test(raw)) {
+    let url: URL;
+    try {
+      url = new URL(raw, ORIGIN);
+    } catch {
+      return null;
+    }
+    if (url.origin !== ORIGIN) return null;
+    pathname = url.pathname;
+    utmSource = cleanSource(url.searchParams.get('utm_source') ?? '');
   }
-  if (url.origin !== ORIGIN) return null;
-  const lang = langOfPath(url.pathname);
-  const path = frenchPath(url.pathname);
-  const page = { path, lang, projectId: null, typeId: null, categoryId: null, utmSource: cleanSource(url.searchParams.get('utm_source') ?? '') };
+  const lang = langOfPath(pathname);
+  const path = frenchPath(pathname);
+  const page = { path, lang, projectId: null, typeId: null, categoryId: null, utmSource };
   if (fixedPages.includes(path)) return page;
   const match = WITH_ID.exec(path);
   const id = parseId(match?.[2]);

@@ -3,7 +3,8 @@
 // lookup on every such call) and, in the same run, a route answering a constant JSON of the same
 // size from the same server (the ceiling: same hooks, no database, no serialization, no
 // rendering). Public requests carry no cookie, as before: every answer hands out an XSRF cookie
-// (and stays private), the ceiling's too. 50 connections, 10 s each. The server runs in a child
+// (and stays private), the ceiling's too. 50 connections, 10 s each, the call and its ceiling
+// taking turns in slices of 2.5 s (compare() below). The server runs in a child
 // process so the load generator does not share its event loop. With DATABASE_URL=postgres://…, on
 // a throwaway database of that server (bench/processes.ts).
 // With --processes N (PostgreSQL): the same calls through N `npm start` processes on one
@@ -63,6 +64,32 @@ async function load(url: string, name: string, bytes: number, headers: Record<st
   return { name, rps: result.requests.average, p99: result.latency.p99, bytes, errors: result.errors + result.timeouts + result.non2xx };
 }
 
+/**
+ * A call against its ceiling: SECONDS each, in slices that take turns in the order ABBA ABBA, so
+ * that a change in the machine's speed during the run (it moves several times over within an
+ * hour here) weighs on both alike. Throughput: each side's requests over its time; p99: the
+ * median of its slices' p99s (one hiccup of the machine in one slice does not decide).
+ */
+const SLICES = 4;
+async function compare(call: { url: string; name: string; headers: Record<string, string> }, ceiling: { url: string; name: string }, bytes: number): Promise<[Row, Row]> {
+  const sides = [call, { ...ceiling, headers: {} }].map((side) => ({ ...side, slices: [] as autocannon.Result[] }));
+  for (const i of [0, 1, 1, 0, 0, 1, 1, 0]) {
+    const side = sides[i]!;
+    side.slices.push(await autocannon({ url: side.url, connections: CONNECTIONS, duration: SECONDS / SLICES, headers: side.headers }));
+  }
+  const [a, b] = sides.map(({ name, slices }): Row => {
+    const p99s = slices.map((r) => r.latency.p99).sort((x, y) => x - y);
+    return {
+      name,
+      rps: slices.reduce((sum, r) => sum + r.requests.total, 0) / slices.reduce((sum, r) => sum + r.duration, 0),
+      p99: (p99s[SLICES / 2 - 1]! + p99s[SLICES / 2]!) / 2,
+      bytes,
+      errors: slices.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    };
+  });
+  return [a!, b!];
+}
+
 /** The administrator's bearer header. */
 async function signIn(base: string): Promise<Record<string, string>> {
   const { createHash } = await import('node:crypto');
@@ -117,7 +144,7 @@ async function run(): Promise<void> {
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
   const base = `http://127.0.0.1:${port}`;
-  console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${database.label}, server pid ${child.pid}\n`);
+  console.log(`API bench: ${CONNECTIONS} connections, ${SECONDS} s per call and as much for its ceiling, in slices taking turns (ABBA ABBA), ${database.label}, server pid ${child.pid}\n`);
   const rows: Array<[Row, Row]> = [];
   try {
     const bearer = await signIn(base);
@@ -125,8 +152,7 @@ async function run(): Promise<void> {
       const headers = path === ADMIN_CALL ? bearer : {};
       const size = Buffer.byteLength(await (await fetch(base + path, { headers })).text());
       await load(base + path, 'warm-up', size, headers).catch(() => undefined); // JIT and caches, not reported
-      const endpoint = await load(base + path, `GET ${path}`, size, headers);
-      const ceiling = await load(`${base}/api/__bench/ceiling/${size}`, `  ceiling (constant ${size} B)`, size);
+      const [endpoint, ceiling] = await compare({ url: base + path, name: `GET ${path}`, headers }, { url: `${base}/api/__bench/ceiling/${size}`, name: `  ceiling (constant ${size} B)` }, size);
       rows.push([endpoint, ceiling]);
       console.log(format(endpoint, ceiling));
       console.log(format(ceiling));
